@@ -1,0 +1,72 @@
+import Synchronization
+
+/// How an expression relates to zero.
+public enum Relation: String, Sendable, CaseIterable {
+    case equal = "=="
+    case lessThanOrEqual = "<="
+    case greaterThanOrEqual = ">="
+}
+
+/// `expression (== | <= | >=) 0` at a priority.
+///
+/// A constraint is a value with identity: `id` is unique in the process, so
+/// the same constraint can be added to several solvers and a solver can tell
+/// a constraint it already holds from an equal-looking new one.
+public struct Constraint: Hashable, Sendable, CustomStringConvertible {
+    public let id: UInt64
+    /// `lhs - rhs`, with repeated variables folded.
+    public let expression: Expression
+    public let relation: Relation
+    public let priority: Priority
+
+    public init(_ expression: Expression, _ relation: Relation, priority: Priority = .required) {
+        self.id = constraintIDs.add(1, ordering: .relaxed).oldValue
+        self.expression = expression.reduced()
+        self.relation = relation
+        self.priority = priority
+    }
+
+    /// `lhs relation rhs`.
+    public init(_ lhs: Expression, _ relation: Relation, _ rhs: Expression, priority: Priority = .required) {
+        self.init(lhs - rhs, relation, priority: priority)
+    }
+
+    /// A new constraint (with a new identity) like this one at another priority.
+    public func priority(_ priority: Priority) -> Constraint {
+        Constraint(expression, relation, priority: priority)
+    }
+
+    public static func == (a: Constraint, b: Constraint) -> Bool { a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    public var description: String {
+        let suffix = priority.isRequired ? "" : " @\(priority)"
+        return "\(expression) \(relation.rawValue) 0\(suffix)"
+    }
+}
+
+private let constraintIDs = Atomic<UInt64>(1)
+
+// MARK: - Building constraints: `x + 8 == y`, `w >= 100`, `(w == 40).priority(750)`
+
+public func == (a: Expression, b: Expression) -> Constraint { Constraint(a, .equal, b) }
+public func <= (a: Expression, b: Expression) -> Constraint { Constraint(a, .lessThanOrEqual, b) }
+public func >= (a: Expression, b: Expression) -> Constraint { Constraint(a, .greaterThanOrEqual, b) }
+
+public func == (a: Expression, k: Double) -> Constraint { a == Expression(constant: k) }
+public func <= (a: Expression, k: Double) -> Constraint { a <= Expression(constant: k) }
+public func >= (a: Expression, k: Double) -> Constraint { a >= Expression(constant: k) }
+
+public func == (v: Variable, k: Double) -> Constraint { Expression(v) == k }
+public func <= (v: Variable, k: Double) -> Constraint { Expression(v) <= k }
+public func >= (v: Variable, k: Double) -> Constraint { Expression(v) >= k }
+
+public func == (v: Variable, e: Expression) -> Constraint { Expression(v) == e }
+public func <= (v: Variable, e: Expression) -> Constraint { Expression(v) <= e }
+public func >= (v: Variable, e: Expression) -> Constraint { Expression(v) >= e }
+public func == (e: Expression, v: Variable) -> Constraint { e == Expression(v) }
+public func <= (e: Expression, v: Variable) -> Constraint { e <= Expression(v) }
+public func >= (e: Expression, v: Variable) -> Constraint { e >= Expression(v) }
+/// `x <= y` and `x >= y` between variables (`==` is taken by `Equatable`; write `x == y + 0`).
+public func <= (a: Variable, b: Variable) -> Constraint { Expression(a) <= Expression(b) }
+public func >= (a: Variable, b: Variable) -> Constraint { Expression(a) >= Expression(b) }

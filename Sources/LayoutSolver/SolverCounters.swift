@@ -1,0 +1,57 @@
+/// Work the solver has done, counted exactly. The same operations give the
+/// same counts in every process, so the harness can compare engine versions
+/// without timing noise. Each counter counts real work, not calls.
+public struct SolverCounters: Hashable, Sendable {
+    public var constraintsAdded = 0
+    public var constraintsRemoved = 0
+    public var constantUpdates = 0
+    public var suggestions = 0
+    /// Basis exchanges (primal, dual, artificial and removal pivots).
+    public var pivots = 0
+    /// One symbol substituted out of one row (or objective level).
+    public var rowSubstitutions = 0
+    /// Rows read or written by an operation, counted once per visit.
+    public var rowsTouched = 0
+    /// Terms read or written while merging, scaling or scanning rows.
+    public var termsTouched = 0
+    /// Iterations of the primal and dual optimisation loops.
+    public var objectiveIterations = 0
+    public var componentsMerged = 0
+    public var componentsSplit = 0
+    /// Rows made infeasible by a constant change or suggestion and repaired by dual simplex.
+    public var infeasibleRows = 0
+
+    public init() {}
+
+    /// Every counter by name, in a fixed order.
+    public var named: [(name: String, value: Int)] {
+        [("constraintsAdded", constraintsAdded), ("constraintsRemoved", constraintsRemoved),
+         ("constantUpdates", constantUpdates), ("suggestions", suggestions),
+         ("pivots", pivots), ("rowSubstitutions", rowSubstitutions),
+         ("rowsTouched", rowsTouched), ("termsTouched", termsTouched),
+         ("objectiveIterations", objectiveIterations), ("componentsMerged", componentsMerged),
+         ("componentsSplit", componentsSplit), ("infeasibleRows", infeasibleRows)]
+    }
+
+    /// Sum of the work counters (everything but the call counts): one number for "how much work".
+    public var work: Int {
+        pivots + rowSubstitutions + rowsTouched + termsTouched + objectiveIterations
+    }
+
+    public static func - (a: SolverCounters, b: SolverCounters) -> SolverCounters {
+        var d = SolverCounters()
+        d.constraintsAdded = a.constraintsAdded - b.constraintsAdded
+        d.constraintsRemoved = a.constraintsRemoved - b.constraintsRemoved
+        d.constantUpdates = a.constantUpdates - b.constantUpdates
+        d.suggestions = a.suggestions - b.suggestions
+        d.pivots = a.pivots - b.pivots
+        d.rowSubstitutions = a.rowSubstitutions - b.rowSubstitutions
+        d.rowsTouched = a.rowsTouched - b.rowsTouched
+        d.termsTouched = a.termsTouched - b.termsTouched
+        d.objectiveIterations = a.objectiveIterations - b.objectiveIterations
+        d.componentsMerged = a.componentsMerged - b.componentsMerged
+        d.componentsSplit = a.componentsSplit - b.componentsSplit
+        d.infeasibleRows = a.infeasibleRows - b.infeasibleRows
+        return d
+    }
+}

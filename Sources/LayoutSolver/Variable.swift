@@ -1,0 +1,26 @@
+import Synchronization
+
+/// An unknown the solver assigns a value to: a view's x, y, width or height.
+///
+/// Variables are plain values with a process-wide unique `id`, so one variable
+/// can take part in several solvers (a window's engine and a throw-away
+/// `systemLayoutSizeFitting` engine). A solver learns a variable the first time
+/// a constraint mentions it; inside the solver it gets a symbol whose id is
+/// assigned in the solver's own order, so identifiers never influence pivots.
+public struct Variable: Hashable, Sendable, CustomStringConvertible {
+    /// Unique within the process; used only for identity, never for ordering.
+    public let id: UInt64
+    /// A name for messages such as "Unable to simultaneously satisfy constraints".
+    public let name: String
+
+    public init(_ name: String = "") {
+        self.id = variableIDs.add(1, ordering: .relaxed).oldValue
+        self.name = name
+    }
+
+    public static func == (a: Variable, b: Variable) -> Bool { a.id == b.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    public var description: String { name.isEmpty ? "v\(id)" : name }
+}
+
+private let variableIDs = Atomic<UInt64>(1)
