@@ -39,14 +39,20 @@ public struct Expression: Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var parts: [String] = []
+        var out = ""
         for t in terms {
             let c = t.coefficient
             let name = t.variable.description
-            parts.append(c == 1 ? name : c == -1 ? "-\(name)" : "\(format(c))·\(name)")
+            if out.isEmpty {
+                out = c == 1 ? name : c == -1 ? "-\(name)" : "\(format(c))·\(name)"
+            } else {
+                let m = abs(c)
+                out += (c < 0 ? " - " : " + ") + (m == 1 ? name : "\(format(m))·\(name)")
+            }
         }
-        if constant != 0 || parts.isEmpty { parts.append(format(constant)) }
-        return parts.joined(separator: " + ").replacingOccurrences(of: "+ -", with: "- ")
+        if out.isEmpty { return format(constant) }
+        if constant != 0 { out += (constant < 0 ? " - " : " + ") + format(abs(constant)) }
+        return out
     }
 }
 

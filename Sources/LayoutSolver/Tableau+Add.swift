@@ -1,0 +1,146 @@
+/// Adding a constraint: build its row over the current parameters, pick a
+/// subject to make basic, or fall back to an artificial variable.
+extension Tableau {
+    /// Adds `Σ terms + constant (relation) 0` at `priority` and returns its
+    /// record. Does not optimise: the component is flagged, so a batch of
+    /// additions is optimised once. On failure the tableau is unchanged up to
+    /// an equivalent basis and throws the conflicting required records.
+    mutating func addConstraint(terms: [(symbol: Int, coefficient: Double)], constant: Double,
+                                relation: Relation, priority: Float) throws(Conflict) -> Int {
+        var row = Row(constant: constant)
+        for (s, k) in terms {
+            let r = rowOf[s]
+            if r >= 0 {
+                row.add(rows[r], times: k, added: &scratchAdded, removed: &scratchRemoved)
+                scratchAdded.removeAll(keepingCapacity: true)
+                scratchRemoved.removeAll(keepingCapacity: true)
+            } else {
+                row.add(s, k)
+            }
+        }
+        counters.termsTouched += row.cells.count
+
+        let required = priority >= 1000
+        var record = ConstraintRecord(marker: -1, other: -1, markerCoefficient: 0, otherCoefficient: 0,
+                                      priority: priority, externals: [])
+        var errors: [Int] = []
+        switch relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let k: Double = relation == .lessThanOrEqual ? 1 : -1
+            record.marker = newSymbol(.slack)
+            record.markerCoefficient = k
+            row.add(record.marker, k)
+            if !required {
+                record.other = newSymbol(.error)
+                record.otherCoefficient = -k
+                row.add(record.other, -k)
+                errors = [record.other]
+            }
+        case .equal:
+            if required {
+                record.marker = newSymbol(.dummy)
+                record.markerCoefficient = 1
+                row.add(record.marker, 1)
+            } else {
+                record.marker = newSymbol(.error)
+                record.other = newSymbol(.error)
+                record.markerCoefficient = -1
+                record.otherCoefficient = 1
+                row.add(record.marker, -1)
+                row.add(record.other, 1)
+                errors = [record.marker, record.other]
+            }
+        }
+        if row.constant < 0 { row.scale(by: -1) }
+
+        var externals: [Int] = []
+        for (s, _) in terms where !externals.contains(s) { externals.append(s) }
+        record.externals = externals
+        let c = unify(externals + row.cells.map(\.symbol))
+        let slot = newRecord(record)
+        ownerOf[record.marker] = slot
+        if record.other >= 0 { ownerOf[record.other] = slot }
+        if !errors.isEmpty {
+            let li = levelIndex(c, priority)
+            for e in errors { components[c].levels[li].row.add(e, 1) }
+        }
+
+        var subject = chooseSubject(row, record)
+        if subject < 0 && row.cells.allSatisfy({ kind[$0.symbol] == .dummy }) {
+            guard nearZero(row.constant) else {
+                let conflicts = requiredOwners(of: row.cells, excluding: slot)
+                discardRecord(slot)
+                throw Conflict(records: conflicts)
+            }
+            subject = record.marker   // redundant but consistent: keep it so removal works
+        }
+        if subject >= 0 {
+            row.solve(for: subject)
+            substitute(subject, with: row)
+            insertRow(basic: subject, row)
+        } else if let conflicts = addWithArtificialVariable(row, component: c, record: slot) {
+            discardRecord(slot)
+            markDirty(c)
+            throw Conflict(records: conflicts)
+        }
+        for s in externals { referenceCount[s] += 1 }
+        components[c].constraintCount += 1
+        markDirty(c)
+        counters.constraintsAdded += 1
+        return slot
+    }
+
+    /// kiwi's choice: the first external symbol; else the marker or other
+    /// error if it is restricted with a negative coefficient (its row then
+    /// stays feasible); else none.
+    func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
+        for cell in row.cells where kind[cell.symbol] == .external { return cell.symbol }
+        for s in [record.marker, record.other] where s >= 0 && isRestricted(s) {
+            if row.coefficient(of: s) < 0 { return s }
+        }
+        return -1
+    }
+
+    /// Phase one for a row with no usable subject: minimise an artificial
+    /// variable equal to the row. Zero means the constraint can hold; the row
+    /// then joins the tableau. Returns nil on success, else the conflicting
+    /// required records (whose markers bound the artificial variable).
+    mutating func addWithArtificialVariable(_ row: Row, component c: Int, record: Int) -> [Int]? {
+        let art = newSymbol(.slack)
+        attach(art, to: c)
+        insertRow(basic: art, row)
+        components[c].levels.insert(ObjectiveLevel(priority: .infinity, row: row), at: 0)
+        optimize(c, levelLimit: 1)
+        let success = nearZero(components[c].levels[0].row.constant)
+        components[c].levels.removeFirst()
+
+        if rowOf[art] >= 0 {
+            var artRow = removeRow(rowOf[art])
+            if !success {
+                let conflicts = requiredOwners(of: artRow.cells, excluding: record)
+                freeSymbol(art)
+                return conflicts
+            }
+            if !artRow.cells.isEmpty {
+                guard let entering = artRow.cells.first(where: { isRestricted($0.symbol) })?.symbol else {
+                    let conflicts = requiredOwners(of: artRow.cells, excluding: record)
+                    freeSymbol(art)
+                    return conflicts
+                }
+                artRow.solve(lhs: art, rhs: entering)
+                substitute(entering, with: artRow)
+                insertRow(basic: entering, artRow)
+            }
+        }
+        freeSymbol(art)   // a parameter now: eliminating it sets it to zero, i.e. enforces the row
+        return nil
+    }
+
+    /// Undoes a record that never made it into the tableau (or whose row was
+    /// dropped): its symbols are zeroed out of rows and objective, then freed.
+    mutating func discardRecord(_ slot: Int) {
+        let r = records[slot]
+        for s in [r.marker, r.other] where s >= 0 { freeSymbol(s) }
+        freeRecord(slot)
+    }
+}

@@ -1,0 +1,202 @@
+/// Components: independent blocks of the tableau, merged when a constraint
+/// links them and split again when the links go.
+extension Tableau {
+    mutating func newComponent() -> Int {
+        if let c = freeComponents.popLast() {
+            components[c] = Component()
+            return c
+        }
+        components.append(Component())
+        return components.count - 1
+    }
+
+    mutating func attach(_ s: Int, to c: Int) {
+        componentOf[s] = c
+        componentPosition[s] = components[c].symbols.count
+        components[c].symbols.append(s)
+    }
+
+    mutating func detachFromComponent(_ s: Int) {
+        let c = componentOf[s]
+        guard c >= 0 else { return }
+        let i = componentPosition[s]
+        let last = components[c].symbols.removeLast()
+        if last != s {
+            components[c].symbols[i] = last
+            componentPosition[last] = i
+        }
+        componentOf[s] = -1
+        componentPosition[s] = -1
+    }
+
+    mutating func markDirty(_ c: Int) {
+        if !components[c].needsOptimize {
+            components[c].needsOptimize = true
+            dirtyComponents.append(c)
+        }
+    }
+
+    /// The component that `symbols` must share once a constraint links them:
+    /// their components merged (smaller into larger), with unattached symbols
+    /// joining it.
+    mutating func unify(_ symbols: [Int]) -> Int {
+        var target = -1
+        for s in symbols {
+            let c = componentOf[s]
+            guard c >= 0, c != target else { continue }
+            if target < 0 {
+                target = c
+            } else if components[c].symbols.count > components[target].symbols.count {
+                merge(target, into: c)
+                target = c
+            } else {
+                merge(c, into: target)
+            }
+        }
+        if target < 0 { target = newComponent() }
+        for s in symbols where componentOf[s] < 0 { attach(s, to: target) }
+        return target
+    }
+
+    /// Moves every symbol and objective term of `source` into `target`.
+    mutating func merge(_ source: Int, into target: Int) {
+        let moving = components[source]
+        for s in moving.symbols { attach(s, to: target) }
+        for level in moving.levels {
+            let i = levelIndex(target, level.priority)
+            components[target].levels[i].row.add(level.row, times: 1, added: &scratchAdded, removed: &scratchRemoved)
+            scratchAdded.removeAll(keepingCapacity: true)
+            scratchRemoved.removeAll(keepingCapacity: true)
+        }
+        components[target].constraintCount += moving.constraintCount
+        counters.termsTouched += moving.symbols.count
+        if moving.needsOptimize { markDirty(target) }
+        components[source] = Component(alive: false)
+        freeComponents.append(source)
+        counters.componentsMerged += 1
+    }
+
+    /// The index of `priority`'s objective level in component `c`, created if missing.
+    mutating func levelIndex(_ c: Int, _ priority: Float) -> Int {
+        var i = 0
+        let levels = components[c].levels
+        while i < levels.count && levels[i].priority > priority { i += 1 }
+        if i < levels.count && levels[i].priority == priority { return i }
+        components[c].levels.insert(ObjectiveLevel(priority: priority, row: Row()), at: i)
+        return i
+    }
+
+    /// After a removal: retire an empty component, or look for a split.
+    /// Small components are checked every time; large ones once their removal
+    /// count reaches a quarter of their size, which keeps the checks
+    /// amortised O(1) per removal while a long chain is dismantled.
+    mutating func componentLostConstraint(_ c: Int) {
+        components[c].constraintCount -= 1
+        components[c].levels.removeAll { $0.row.cells.isEmpty }
+        if components[c].constraintCount == 0 {
+            for s in components[c].symbols {
+                componentOf[s] = -1
+                componentPosition[s] = -1
+            }
+            components[c] = Component(alive: false)
+            freeComponents.append(c)
+            return
+        }
+        markDirty(c)
+        components[c].removalsSinceSplitCheck += 1
+        let n = components[c].constraintCount
+        if n <= 64 || components[c].removalsSinceSplitCheck * 4 >= n {
+            splitIfDisconnected(c)
+        }
+    }
+
+    /// Splits `c` into its connected pieces. Two symbols are connected when a
+    /// row contains both (basic and parameter alike) or when they are the two
+    /// error symbols of one constraint.
+    mutating func splitIfDisconnected(_ c: Int) {
+        components[c].removalsSinceSplitCheck = 0
+        let members = components[c].symbols
+        guard members.count > 1 else { return }
+        splitEpoch += 1
+        let base = splitEpoch
+        var pieceOf: [Int: Int] = [:]   // only symbols outside the first piece
+        var pieceHasConstraint: [Bool] = []
+        var stack: [Int] = []
+        var piece = -1
+        for start in members where splitMark[start] < base {
+            piece += 1
+            pieceHasConstraint.append(false)
+            splitMark[start] = base
+            stack.append(start)
+            while let s = stack.popLast() {
+                if piece > 0 { pieceOf[s] = piece }
+                let o = ownerOf[s]
+                if o >= 0 {
+                    if records[o].marker == s { pieceHasConstraint[piece] = true }
+                    for partner in [records[o].marker, records[o].other] where partner >= 0 && splitMark[partner] < base {
+                        splitMark[partner] = base
+                        stack.append(partner)
+                    }
+                }
+                let r = rowOf[s]
+                if r >= 0 {
+                    for cell in rows[r].cells where splitMark[cell.symbol] < base {
+                        splitMark[cell.symbol] = base
+                        stack.append(cell.symbol)
+                    }
+                }
+                for t in column[s].items {
+                    let b = basicOf[t]
+                    if splitMark[b] < base {
+                        splitMark[b] = base
+                        stack.append(b)
+                    }
+                }
+            }
+        }
+        counters.termsTouched += members.count
+        // Pieces without a constraint (isolated variables) stay with the first piece.
+        var newComponentOfPiece = [Int](repeating: c, count: piece + 1)
+        var created = 0
+        for p in 1..<(piece + 1) where pieceHasConstraint[p] {
+            newComponentOfPiece[p] = newComponent()
+            created += 1
+        }
+        guard created > 0 else { return }
+        let wasDirty = components[c].needsOptimize
+        for s in members {
+            guard let p = pieceOf[s] else { continue }
+            let target = newComponentOfPiece[p]
+            guard target != c else { continue }
+            detachFromComponent(s)
+            attach(s, to: target)
+            let o = ownerOf[s]
+            if o >= 0 && records[o].marker == s {
+                components[target].constraintCount += 1
+                components[c].constraintCount -= 1
+            }
+        }
+        // Objective terms follow their symbols.
+        for level in components[c].levels {
+            var keep = Row(constant: level.row.constant)
+            for cell in level.row.cells {
+                let target = componentOf[cell.symbol]
+                if target == c || target < 0 {
+                    keep.cells.append(cell)
+                } else {
+                    let i = levelIndex(target, level.priority)
+                    components[target].levels[i].row.cells.append(cell)   // cells arrive in symbol order
+                }
+            }
+            let i = levelIndex(c, level.priority)
+            components[c].levels[i].row = keep
+        }
+        components[c].levels.removeAll { $0.row.cells.isEmpty }
+        for p in 1..<(piece + 1) where newComponentOfPiece[p] != c {
+            let target = newComponentOfPiece[p]
+            components[target].levels.removeAll { $0.row.cells.isEmpty }
+            if wasDirty { markDirty(target) }
+        }
+        counters.componentsSplit += created
+    }
+}

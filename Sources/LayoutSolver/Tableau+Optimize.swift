@@ -1,0 +1,117 @@
+/// The primal and dual simplex loops over one component's lexicographic objective.
+extension Tableau {
+    /// Minimises component `c`'s objective, considering the first `levelLimit`
+    /// levels for entering symbols (all of them by default). Entering: the
+    /// smallest symbol whose reduced cost is lexicographically negative;
+    /// leaving: the minimum ratio, ties to the smallest basic symbol — Bland's
+    /// rule, so degenerate pivots cannot cycle.
+    mutating func optimize(_ c: Int, levelLimit: Int = .max) {
+        while let entering = enteringSymbol(c, levelLimit: levelLimit) {
+            counters.objectiveIterations += 1
+            guard let slot = leavingRow(for: entering) else {
+                anomalies += 1   // unbounded: impossible with errors ≥ 0; stop rather than loop
+                return
+            }
+            pivot(slot, entering: entering)
+        }
+    }
+
+    /// Optimises every component flagged since the last call.
+    mutating func optimizeDirty() {
+        while let c = dirtyComponents.popLast() {
+            guard components[c].alive, components[c].needsOptimize else { continue }
+            optimize(c)
+            components[c].needsOptimize = false
+        }
+    }
+
+    func enteringSymbol(_ c: Int, levelLimit: Int) -> Int? {
+        let levels = components[c].levels
+        let count = min(levels.count, levelLimit)
+        if count == 0 { return nil }
+        if count == 1 {
+            for cell in levels[0].row.cells where cell.coefficient < 0 && kind[cell.symbol] != .dummy {
+                return cell.symbol
+            }
+            return nil
+        }
+        var best = Int.max
+        for li in 0..<count {
+            search: for cell in levels[li].row.cells where cell.coefficient < 0 {
+                let s = cell.symbol
+                if s >= best { break }
+                if kind[s] == .dummy { continue }
+                for lj in 0..<li where levels[lj].row.coefficient(of: s) != 0 { continue search }
+                best = s
+                break
+            }
+        }
+        return best == Int.max ? nil : best
+    }
+
+    /// The row that limits how far `entering` can grow: among restricted
+    /// basic rows where it has a negative coefficient, the smallest
+    /// `-constant / coefficient`.
+    mutating func leavingRow(for entering: Int) -> Int? {
+        var found = -1
+        var ratio = Double.infinity
+        let candidates = column[entering].items
+        counters.rowsTouched += candidates.count
+        for t in candidates {
+            let b = basicOf[t]
+            guard isRestricted(b) else { continue }
+            let k = rows[t].coefficient(of: entering)
+            guard k < 0 else { continue }
+            let r = -rows[t].constant / k
+            if r < ratio || (r == ratio && found >= 0 && b < basicOf[found]) {
+                ratio = r
+                found = t
+            }
+        }
+        return found >= 0 ? found : nil
+    }
+
+    /// Restores feasibility after constants moved, keeping optimality (dual
+    /// simplex). Throws the offending basic symbol when a row cannot be made
+    /// feasible: the required constraints cannot all hold.
+    mutating func dualOptimize() throws(Conflict) {
+        while let leaving = infeasible.popLast() {
+            let slot = rowOf[leaving]
+            guard slot >= 0, rows[slot].constant < -epsilon else { continue }
+            counters.objectiveIterations += 1
+            counters.infeasibleRows += 1
+            guard let entering = dualEnteringSymbol(slot) else {
+                infeasible.append(leaving)
+                let owner = ownerOf[leaving]
+                var culprits = requiredOwners(of: rows[slot].cells, excluding: -1)
+                if owner >= 0 && !culprits.contains(owner) { culprits.append(owner) }
+                throw Conflict(records: culprits)
+            }
+            pivot(slot, entering: entering)
+        }
+    }
+
+    /// Among the row's symbols with a positive coefficient, the one with the
+    /// lexicographically smallest objective-coefficient / row-coefficient.
+    func dualEnteringSymbol(_ slot: Int) -> Int? {
+        let c = componentOf[basicOf[slot]]
+        let levels = c >= 0 ? components[c].levels : []
+        var best = -1
+        var bestRatio: [Double] = []
+        for cell in rows[slot].cells where cell.coefficient > 0 && kind[cell.symbol] != .dummy {
+            var ratio: [Double] = []
+            ratio.reserveCapacity(levels.count)
+            for level in levels { ratio.append(level.row.coefficient(of: cell.symbol) / cell.coefficient) }
+            if best < 0 || lexicographicallyLess(ratio, bestRatio) {
+                best = cell.symbol
+                bestRatio = ratio
+            }
+        }
+        return best >= 0 ? best : nil
+    }
+}
+
+@inline(__always) func lexicographicallyLess(_ a: [Double], _ b: [Double]) -> Bool {
+    for i in a.indices where a[i] != b[i] { return a[i] < b[i] }
+    return false
+}

@@ -1,0 +1,116 @@
+/// Removing a constraint and changing a constraint's constant in place.
+extension Tableau {
+    /// Removes the constraint in `slot`. Returns the externals no constraint
+    /// mentions any more (already freed), so the caller can forget them.
+    mutating func removeConstraint(_ slot: Int) -> [Int] {
+        let record = records[slot]
+        let marker = record.marker
+        let c = componentOf[marker]
+
+        // Take the constraint's errors out of the objective.
+        if !record.isRequired && c >= 0 {
+            let li = levelIndex(c, record.priority)
+            for e in [record.marker, record.other] where e >= 0 && kind[e] == .error {
+                let r = rowOf[e]
+                if r >= 0 {
+                    components[c].levels[li].row.add(rows[r], times: -1, added: &scratchAdded, removed: &scratchRemoved)
+                    scratchAdded.removeAll(keepingCapacity: true)
+                    scratchRemoved.removeAll(keepingCapacity: true)
+                } else {
+                    components[c].levels[li].row.add(e, -1)
+                }
+            }
+        }
+
+        // Make the marker basic, then drop its row: that removes exactly this
+        // constraint's equation from the system.
+        if rowOf[marker] < 0, let leaving = markerLeavingRow(marker) {
+            pivot(leaving, entering: marker)
+        }
+        if rowOf[marker] >= 0 { _ = removeRow(rowOf[marker]) }
+        // The other error and the marker can only leave rounding residue now.
+        for s in [marker, record.other] where s >= 0 { freeSymbol(s) }
+
+        var released: [Int] = []
+        for s in record.externals {
+            referenceCount[s] -= 1
+            if referenceCount[s] == 0 {
+                freeSymbol(s)
+                released.append(s)
+            }
+        }
+        freeRecord(slot)
+        counters.constraintsRemoved += 1
+        if c >= 0 { componentLostConstraint(c) }
+        return released
+    }
+
+    /// Which row the marker should pivot into on removal (the original
+    /// Cassowary rule, as kiwi keeps it): a restricted row where the marker's
+    /// coefficient is negative, by minimum ratio; else a restricted row by
+    /// minimum ratio; else an unrestricted row. Ties go to the smaller basic.
+    mutating func markerLeavingRow(_ marker: Int) -> Int? {
+        var first = -1, second = -1, third = -1
+        var r1 = Double.infinity, r2 = Double.infinity
+        let candidates = column[marker].items
+        counters.rowsTouched += candidates.count
+        for t in candidates {
+            let b = basicOf[t]
+            let k = rows[t].coefficient(of: marker)
+            if !isRestricted(b) {
+                if third < 0 || b < basicOf[third] { third = t }
+            } else if k < 0 {
+                let r = -rows[t].constant / k
+                if r < r1 || (r == r1 && first >= 0 && b < basicOf[first]) { r1 = r; first = t }
+            } else {
+                let r = rows[t].constant / k
+                if r < r2 || (r == r2 && second >= 0 && b < basicOf[second]) { r2 = r; second = t }
+            }
+        }
+        if first >= 0 { return first }
+        if second >= 0 { return second }
+        return third >= 0 ? third : nil
+    }
+
+    /// Shifts the constant of the constraint in `slot` by `delta` in place:
+    /// the marker (or the other error) absorbs the change, touched rows get
+    /// their constants adjusted, and dual simplex restores feasibility. On a
+    /// conflict the shift is undone and the conflicting records are thrown.
+    mutating func shiftConstant(_ slot: Int, by delta: Double) throws(Conflict) {
+        applyShift(slot, delta)
+        do {
+            try dualOptimize()
+        } catch {
+            applyShift(slot, -delta)
+            do { try dualOptimize() } catch { anomalies += 1; infeasible.removeAll() }
+            throw error
+        }
+    }
+
+    private mutating func applyShift(_ slot: Int, _ delta: Double) {
+        let r = records[slot]
+        let m = r.marker, o = r.other
+        if rowOf[m] >= 0 {
+            adjustBasic(rowOf[m], by: -delta / r.markerCoefficient)
+        } else if o >= 0 && rowOf[o] >= 0 {
+            adjustBasic(rowOf[o], by: -delta / r.otherCoefficient)
+        } else {
+            let shift = delta / r.markerCoefficient
+            let targets = column[m].items
+            counters.rowsTouched += targets.count
+            for t in targets {
+                adjustBasic(t, by: rows[t].coefficient(of: m) * shift)
+            }
+        }
+    }
+
+    private mutating func adjustBasic(_ t: Int, by amount: Double) {
+        rows[t].constant += amount
+        let b = basicOf[t]
+        if kind[b] == .external {
+            markChanged(b)
+        } else if rows[t].constant < 0 {
+            infeasible.append(b)
+        }
+    }
+}

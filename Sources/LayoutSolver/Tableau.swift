@@ -1,0 +1,300 @@
+/// What a tableau symbol stands for.
+enum SymbolKind: UInt8 {
+    /// Freed; the id is waiting to be reused.
+    case free
+    /// A user variable: unrestricted in sign.
+    case external
+    /// An inequality's slack, ≥ 0.
+    case slack
+    /// A preference's error, ≥ 0; the objective minimises errors.
+    case error
+    /// A required equality's marker: never pivots in.
+    case dummy
+}
+
+/// One objective level: the summed errors of every preference at one priority.
+/// Levels are compared lexicographically, so no number of weak errors ever
+/// outweighs one stronger error.
+struct ObjectiveLevel {
+    var priority: Float
+    var row: Row
+}
+
+/// A connected block of the tableau: symbols that share rows, with its own
+/// objective. Independent view hierarchies stay in separate components, so
+/// optimising one never scans another's objective (the source of kiwi's
+/// quadratic cost on independent blocks).
+struct Component {
+    var symbols: [Int] = []
+    /// Sorted by priority, highest first.
+    var levels: [ObjectiveLevel] = []
+    var constraintCount = 0
+    var removalsSinceSplitCheck = 0
+    var needsOptimize = false
+    var alive = true
+}
+
+/// What the tableau keeps per constraint.
+struct ConstraintRecord {
+    var marker: Int
+    /// The second error symbol of a preference, or -1.
+    var other: Int
+    /// Coefficients of marker and other in the constraint's own row before
+    /// any sign flip: changing the constant by δ shifts the marker by δ/a.
+    var markerCoefficient: Double
+    var otherCoefficient: Double
+    var priority: Float
+    /// The external symbols the constraint mentions, each once.
+    var externals: [Int]
+    var alive = true
+
+    var isRequired: Bool { priority >= 1000 }
+}
+
+/// Why adding a constraint or changing a constant failed: the records of the
+/// required constraints that conflict.
+struct Conflict: Error {
+    var records: [Int]
+}
+
+/// The simplex tableau and all algorithms on it: an incremental Cassowary
+/// solver whose tableau is partitioned into independent components and whose
+/// columns are indexed (symbol → rows containing it).
+///
+/// Invariants between public calls:
+/// - every restricted basic symbol (slack, error) has a row constant ≥ 0
+///   (primal feasible);
+/// - components not flagged `needsOptimize` are optimal;
+/// - `column[s]` holds exactly the row slots whose cells contain `s`;
+/// - a row's symbols all belong to the basic symbol's component.
+struct Tableau {
+    // Per symbol.
+    var kind: [SymbolKind] = []
+    var rowOf: [Int] = []
+    var column: [ColumnSet] = []
+    var componentOf: [Int] = []
+    var componentPosition: [Int] = []
+    /// The constraint record a marker or other-error symbol belongs to, or -1.
+    var ownerOf: [Int] = []
+    /// Constraints mentioning an external symbol.
+    var referenceCount: [Int] = []
+    var changedFlag: [Bool] = []
+    var freeSymbols: [Int] = []
+
+    // Rows, by slot.
+    var rows: [Row] = []
+    var basicOf: [Int] = []
+    var freeRows: [Int] = []
+
+    var components: [Component] = []
+    var freeComponents: [Int] = []
+    var dirtyComponents: [Int] = []
+
+    var records: [ConstraintRecord] = []
+    var freeRecords: [Int] = []
+
+    /// Restricted basic symbols whose row constant may have gone negative.
+    var infeasible: [Int] = []
+    /// External symbols whose value may have changed since the last report.
+    var changed: [Int] = []
+
+    var counters = SolverCounters()
+    /// Times the solver met a state exact arithmetic rules out (an unbounded
+    /// objective, a failed dual step after rollback). Zero in a healthy run.
+    var anomalies = 0
+
+    // Scratch buffers reused by row merges.
+    var scratchAdded: [Int] = []
+    var scratchRemoved: [Int] = []
+    var splitMark: [Int] = []
+    var splitEpoch = 0
+
+    // MARK: Symbols
+
+    mutating func newSymbol(_ k: SymbolKind) -> Int {
+        if let s = freeSymbols.popLast() {
+            kind[s] = k
+            return s
+        }
+        let s = kind.count
+        kind.append(k)
+        rowOf.append(-1)
+        column.append(ColumnSet())
+        componentOf.append(-1)
+        componentPosition.append(-1)
+        ownerOf.append(-1)
+        referenceCount.append(0)
+        changedFlag.append(false)
+        splitMark.append(0)
+        return s
+    }
+
+    /// Frees a symbol that no row and no objective mentions any more.
+    mutating func freeSymbol(_ s: Int) {
+        if rowOf[s] >= 0 { _ = removeRow(rowOf[s]) }
+        eliminate(s)
+        detachFromComponent(s)
+        kind[s] = .free
+        ownerOf[s] = -1
+        referenceCount[s] = 0
+        freeSymbols.append(s)
+    }
+
+    /// Sets `s` to zero wherever it still appears as a parameter (rows and
+    /// its component's objective). Used for symbols whose constraint is gone,
+    /// where exact arithmetic leaves only rounding residue.
+    mutating func eliminate(_ s: Int) {
+        if !column[s].isEmpty {
+            for t in column[s].items { rows[t].remove(s) }
+            column[s].removeAll()
+        }
+        let c = componentOf[s]
+        if c >= 0 {
+            for i in components[c].levels.indices { components[c].levels[i].row.remove(s) }
+        }
+    }
+
+    @inline(__always) func isRestricted(_ s: Int) -> Bool {
+        let k = kind[s]
+        return k == .slack || k == .error
+    }
+
+    @inline(__always) mutating func markChanged(_ s: Int) {
+        if !changedFlag[s] {
+            changedFlag[s] = true
+            changed.append(s)
+        }
+    }
+
+    /// The current value of a symbol: its row's constant if basic, else 0.
+    func value(of s: Int) -> Double {
+        let r = rowOf[s]
+        return r >= 0 ? rows[r].constant : 0
+    }
+
+    // MARK: Rows
+
+    /// Puts `row` into the tableau with `basic` as its basic symbol.
+    @discardableResult
+    mutating func insertRow(basic: Int, _ row: Row) -> Int {
+        let slot: Int
+        if let s = freeRows.popLast() {
+            slot = s
+            rows[s] = row
+            basicOf[s] = basic
+        } else {
+            slot = rows.count
+            rows.append(row)
+            basicOf.append(basic)
+        }
+        for cell in row.cells { column[cell.symbol].insert(slot) }
+        rowOf[basic] = slot
+        counters.rowsTouched += 1
+        counters.termsTouched += row.cells.count
+        if kind[basic] == .external { markChanged(basic) }
+        return slot
+    }
+
+    /// Takes the row in `slot` out of the tableau and returns it.
+    mutating func removeRow(_ slot: Int) -> Row {
+        let row = rows[slot]
+        rows[slot] = Row()
+        for cell in row.cells { column[cell.symbol].remove(slot) }
+        let b = basicOf[slot]
+        rowOf[b] = -1
+        basicOf[slot] = -1
+        freeRows.append(slot)
+        counters.rowsTouched += 1
+        counters.termsTouched += row.cells.count
+        if kind[b] == .external { markChanged(b) }
+        return row
+    }
+
+    /// Replaces `symbol` by `source` (the row of which it is now the basic
+    /// symbol) in every row that contains it and in its component's
+    /// objective: one visit per row in the symbol's column, none elsewhere.
+    mutating func substitute(_ symbol: Int, with source: Row) {
+        let targets = column[symbol].items
+        column[symbol].removeAll()
+        for t in targets {
+            var row = rows[t]
+            rows[t] = Row()
+            let k = row.remove(symbol)
+            counters.termsTouched += row.cells.count + source.cells.count
+            row.add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
+            for x in scratchAdded { column[x].insert(t) }
+            for x in scratchRemoved { column[x].remove(t) }
+            scratchAdded.removeAll(keepingCapacity: true)
+            scratchRemoved.removeAll(keepingCapacity: true)
+            let b = basicOf[t]
+            if kind[b] == .external {
+                markChanged(b)
+            } else if row.constant < 0 {
+                infeasible.append(b)
+            }
+            rows[t] = row
+        }
+        counters.rowSubstitutions += targets.count
+        counters.rowsTouched += targets.count
+        let c = componentOf[symbol]
+        if c >= 0 {
+            for i in components[c].levels.indices {
+                let k = components[c].levels[i].row.remove(symbol)
+                if k != 0 {
+                    counters.rowSubstitutions += 1
+                    counters.termsTouched += components[c].levels[i].row.cells.count + source.cells.count
+                    components[c].levels[i].row.add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
+                    scratchAdded.removeAll(keepingCapacity: true)
+                    scratchRemoved.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+    }
+
+    /// Exchanges the basic symbol of `slot` for `entering`, which the row contains.
+    mutating func pivot(_ slot: Int, entering: Int) {
+        let leaving = basicOf[slot]
+        var row = rows[slot]
+        rows[slot] = Row()
+        row.solve(lhs: leaving, rhs: entering)
+        column[entering].remove(slot)
+        column[leaving].insert(slot)
+        rows[slot] = row
+        basicOf[slot] = entering
+        rowOf[entering] = slot
+        rowOf[leaving] = -1
+        if kind[leaving] == .external { markChanged(leaving) }
+        if kind[entering] == .external { markChanged(entering) }
+        counters.pivots += 1
+        counters.termsTouched += row.cells.count
+        substitute(entering, with: row)
+    }
+
+    // MARK: Records
+
+    mutating func newRecord(_ r: ConstraintRecord) -> Int {
+        if let i = freeRecords.popLast() {
+            records[i] = r
+            return i
+        }
+        records.append(r)
+        return records.count - 1
+    }
+
+    mutating func freeRecord(_ i: Int) {
+        records[i].alive = false
+        records[i].externals = []
+        freeRecords.append(i)
+    }
+
+    /// The records owning the symbols of `row` that bind it: required
+    /// constraints whose marker appears there.
+    func requiredOwners(of cells: [Cell], excluding record: Int) -> [Int] {
+        var out: [Int] = []
+        for cell in cells {
+            let o = ownerOf[cell.symbol]
+            if o >= 0 && o != record && records[o].isRequired && !out.contains(o) { out.append(o) }
+        }
+        return out.sorted()
+    }
+}
