@@ -7,7 +7,7 @@
 /// the order of operations, never hash order.
 struct ColumnSet {
     private(set) var items: [Int] = []
-    private var positions: [Int: Int]? = nil
+    private var positions: IntIndex? = nil
 
     private static let indexThreshold = 24
 
@@ -19,7 +19,7 @@ struct ColumnSet {
         positions?[slot] = items.count
         items.append(slot)
         if positions == nil && items.count > Self.indexThreshold {
-            var map = [Int: Int](minimumCapacity: items.count * 2)
+            var map = IntIndex(minimumCapacity: 128)
             for (i, s) in items.enumerated() { map[s] = i }
             positions = map
         }
@@ -29,7 +29,7 @@ struct ColumnSet {
     mutating func remove(_ slot: Int) {
         let i: Int
         if positions != nil {
-            i = positions!.removeValue(forKey: slot)!
+            i = positions!.remove(slot)!
         } else {
             i = items.firstIndex(of: slot)!
         }

@@ -12,33 +12,30 @@ let epsilon = 1.0e-8
 
 /// A linear expression `constant + Σ cells` over tableau symbols.
 ///
-/// Invariant: `cells` is sorted by symbol and holds no near-zero coefficient.
-/// Sorted order makes every scan deterministic (Swift's `Dictionary` order is
-/// seeded per process) and lets "the first symbol with …" mean "the symbol
-/// with the smallest id with …", which is Bland's anti-cycling rule.
+/// Cells are kept in the order operations produced them (never hash order,
+/// so every process sees the same order); rows longer than a threshold add a
+/// symbol → position map. Substituting a short row into a long one therefore
+/// costs the short row's length, not the long one's — the property that keeps
+/// removals from a linked chain quadratic overall instead of cubic. Choices
+/// that need an order ("the smallest symbol with …") scan explicitly.
 struct Row {
     var constant: Double
-    var cells: [Cell]
+    private(set) var cells: [Cell] = []
+    private var positions: IntIndex? = nil
 
-    init(constant: Double = 0, cells: [Cell] = []) {
+    private static let indexThreshold = 12
+
+    init(constant: Double = 0) {
         self.constant = constant
-        self.cells = cells
     }
 
-    /// Position of `symbol` in `cells`, if present.
+    var isEmpty: Bool { cells.isEmpty }
+    var count: Int { cells.count }
+
     @inline(__always) func index(of symbol: Int) -> Int? {
-        var lo = 0, hi = cells.count
-        if hi <= 8 {
-            for i in 0..<hi where cells[i].symbol >= symbol {
-                return cells[i].symbol == symbol ? i : nil
-            }
-            return nil
-        }
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if cells[mid].symbol < symbol { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < cells.count && cells[lo].symbol == symbol ? lo : nil
+        if let positions { return positions[symbol] }
+        for i in cells.indices where cells[i].symbol == symbol { return i }
+        return nil
     }
 
     @inline(__always) func coefficient(of symbol: Int) -> Double {
@@ -50,19 +47,14 @@ struct Row {
     /// row, -1 if it cancelled out, 0 otherwise.
     @discardableResult
     mutating func add(_ symbol: Int, _ coefficient: Double) -> Int {
-        var lo = 0, hi = cells.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if cells[mid].symbol < symbol { lo = mid + 1 } else { hi = mid }
-        }
-        if lo < cells.count && cells[lo].symbol == symbol {
-            let c = cells[lo].coefficient + coefficient
-            if nearZero(c) { cells.remove(at: lo); return -1 }
-            cells[lo].coefficient = c
+        if let i = index(of: symbol) {
+            let c = cells[i].coefficient + coefficient
+            if nearZero(c) { remove(at: i); return -1 }
+            cells[i].coefficient = c
             return 0
         }
         if nearZero(coefficient) { return 0 }
-        cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: lo)
+        append(Cell(symbol: symbol, coefficient: coefficient))
         return 1
     }
 
@@ -70,37 +62,31 @@ struct Row {
     @discardableResult
     mutating func remove(_ symbol: Int) -> Double {
         guard let i = index(of: symbol) else { return 0 }
-        return cells.remove(at: i).coefficient
+        let c = cells[i].coefficient
+        remove(at: i)
+        return c
     }
 
-    /// `self += k × other`. Symbols that appear or cancel are appended to
-    /// `added` / `removed` so the caller can keep its column index exact.
+    /// `self += k × other`, in time proportional to `other`'s length.
+    /// Symbols that appear or cancel are appended to `added` / `removed` so
+    /// the caller can keep its column index exact.
     mutating func add(_ other: Row, times k: Double, added: inout [Int], removed: inout [Int]) {
         constant += other.constant * k
-        let a = cells, b = other.cells
-        if b.isEmpty { return }
-        var out: [Cell] = []
-        out.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && a[i].symbol < b[j].symbol) {
-                out.append(a[i]); i += 1
-            } else if i == a.count || b[j].symbol < a[i].symbol {
-                let c = b[j].coefficient * k
-                if !nearZero(c) {
-                    out.append(Cell(symbol: b[j].symbol, coefficient: c))
-                    added.append(b[j].symbol)
+        for cell in other.cells {
+            let c = cell.coefficient * k
+            if let i = index(of: cell.symbol) {
+                let sum = cells[i].coefficient + c
+                if nearZero(sum) {
+                    remove(at: i)
+                    removed.append(cell.symbol)
+                } else {
+                    cells[i].coefficient = sum
                 }
-                j += 1
-            } else {
-                let c = a[i].coefficient + b[j].coefficient * k
-                if nearZero(c) { removed.append(a[i].symbol) } else {
-                    out.append(Cell(symbol: a[i].symbol, coefficient: c))
-                }
-                i += 1; j += 1
+            } else if !nearZero(c) {
+                append(Cell(symbol: cell.symbol, coefficient: c))
+                added.append(cell.symbol)
             }
         }
-        cells = out
     }
 
     mutating func scale(by k: Double) {
@@ -119,5 +105,25 @@ struct Row {
     mutating func solve(lhs: Int, rhs: Int) {
         add(lhs, -1)
         solve(for: rhs)
+    }
+
+    private mutating func append(_ cell: Cell) {
+        positions?[cell.symbol] = cells.count
+        cells.append(cell)
+        if positions == nil && cells.count > Self.indexThreshold {
+            var map = IntIndex(minimumCapacity: 64)
+            for (i, c) in cells.enumerated() { map[c.symbol] = i }
+            positions = map
+        }
+    }
+
+    private mutating func remove(at i: Int) {
+        let gone = cells[i].symbol
+        let last = cells.removeLast()
+        if i < cells.count {
+            cells[i] = last
+            positions?[last.symbol] = i
+        }
+        positions?.remove(gone)
     }
 }

@@ -94,7 +94,9 @@ extension Tableau {
     /// error if it is restricted with a negative coefficient (its row then
     /// stays feasible); else none.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
-        for cell in row.cells where kind[cell.symbol] == .external { return cell.symbol }
+        var best = Int.max
+        for cell in row.cells where cell.symbol < best && kind[cell.symbol] == .external { best = cell.symbol }
+        if best != Int.max { return best }
         for s in [record.marker, record.other] where s >= 0 && isRestricted(s) {
             if row.coefficient(of: s) < 0 { return s }
         }
@@ -122,7 +124,9 @@ extension Tableau {
                 return conflicts
             }
             if !artRow.cells.isEmpty {
-                guard let entering = artRow.cells.first(where: { isRestricted($0.symbol) })?.symbol else {
+                var entering = Int.max
+                for cell in artRow.cells where cell.symbol < entering && isRestricted(cell.symbol) { entering = cell.symbol }
+                guard entering != Int.max else {
                     let conflicts = requiredOwners(of: artRow.cells, excluding: record)
                     freeSymbol(art)
                     return conflicts

@@ -182,10 +182,10 @@ extension Tableau {
             for cell in level.row.cells {
                 let target = componentOf[cell.symbol]
                 if target == c || target < 0 {
-                    keep.cells.append(cell)
+                    keep.add(cell.symbol, cell.coefficient)
                 } else {
                     let i = levelIndex(target, level.priority)
-                    components[target].levels[i].row.cells.append(cell)   // cells arrive in symbol order
+                    components[target].levels[i].row.add(cell.symbol, cell.coefficient)
                 }
             }
             let i = levelIndex(c, level.priority)

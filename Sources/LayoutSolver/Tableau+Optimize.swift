@@ -25,25 +25,18 @@ extension Tableau {
         }
     }
 
+    /// The smallest non-dummy symbol whose reduced cost is lexicographically
+    /// negative: negative at some level and zero at every higher one.
     func enteringSymbol(_ c: Int, levelLimit: Int) -> Int? {
         let levels = components[c].levels
         let count = min(levels.count, levelLimit)
-        if count == 0 { return nil }
-        if count == 1 {
-            for cell in levels[0].row.cells where cell.coefficient < 0 && kind[cell.symbol] != .dummy {
-                return cell.symbol
-            }
-            return nil
-        }
         var best = Int.max
         for li in 0..<count {
-            search: for cell in levels[li].row.cells where cell.coefficient < 0 {
+            candidates: for cell in levels[li].row.cells where cell.coefficient < 0 && cell.symbol < best {
                 let s = cell.symbol
-                if s >= best { break }
                 if kind[s] == .dummy { continue }
-                for lj in 0..<li where levels[lj].row.coefficient(of: s) != 0 { continue search }
+                for lj in 0..<li where levels[lj].row.coefficient(of: s) != 0 { continue candidates }
                 best = s
-                break
             }
         }
         return best == Int.max ? nil : best
@@ -102,7 +95,8 @@ extension Tableau {
             var ratio: [Double] = []
             ratio.reserveCapacity(levels.count)
             for level in levels { ratio.append(level.row.coefficient(of: cell.symbol) / cell.coefficient) }
-            if best < 0 || lexicographicallyLess(ratio, bestRatio) {
+            if best < 0 || lexicographicallyLess(ratio, bestRatio)
+                || (ratio == bestRatio && cell.symbol < best) {
                 best = cell.symbol
                 bestRatio = ratio
             }

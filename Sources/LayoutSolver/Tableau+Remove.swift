@@ -54,17 +54,23 @@ extension Tableau {
         var r1 = Double.infinity, r2 = Double.infinity
         let candidates = column[marker].items
         counters.rowsTouched += candidates.count
+        // Among equal ratios (and among unrestricted rows) the shortest row
+        // wins: the marker's row is substituted into every row of its column,
+        // so a short one keeps the removal proportional to what depends on it.
+        func better(_ t: Int, than u: Int) -> Bool {
+            u < 0 || rows[t].count < rows[u].count || (rows[t].count == rows[u].count && basicOf[t] < basicOf[u])
+        }
         for t in candidates {
             let b = basicOf[t]
             let k = rows[t].coefficient(of: marker)
             if !isRestricted(b) {
-                if third < 0 || b < basicOf[third] { third = t }
+                if better(t, than: third) { third = t }
             } else if k < 0 {
                 let r = -rows[t].constant / k
-                if r < r1 || (r == r1 && first >= 0 && b < basicOf[first]) { r1 = r; first = t }
+                if r < r1 || (r == r1 && better(t, than: first)) { r1 = r; first = t }
             } else {
                 let r = rows[t].constant / k
-                if r < r2 || (r == r2 && second >= 0 && b < basicOf[second]) { r2 = r; second = t }
+                if r < r2 || (r == r2 && better(t, than: second)) { r2 = r; second = t }
             }
         }
         if first >= 0 { return first }

@@ -217,11 +217,9 @@ struct Tableau {
         let targets = column[symbol].items
         column[symbol].removeAll()
         for t in targets {
-            var row = rows[t]
-            rows[t] = Row()
-            let k = row.remove(symbol)
-            counters.termsTouched += row.cells.count + source.cells.count
-            row.add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
+            let k = rows[t].remove(symbol)
+            counters.termsTouched += source.count
+            rows[t].add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
             for x in scratchAdded { column[x].insert(t) }
             for x in scratchRemoved { column[x].remove(t) }
             scratchAdded.removeAll(keepingCapacity: true)
@@ -229,10 +227,9 @@ struct Tableau {
             let b = basicOf[t]
             if kind[b] == .external {
                 markChanged(b)
-            } else if row.constant < 0 {
+            } else if rows[t].constant < 0 {
                 infeasible.append(b)
             }
-            rows[t] = row
         }
         counters.rowSubstitutions += targets.count
         counters.rowsTouched += targets.count
@@ -242,7 +239,7 @@ struct Tableau {
                 let k = components[c].levels[i].row.remove(symbol)
                 if k != 0 {
                     counters.rowSubstitutions += 1
-                    counters.termsTouched += components[c].levels[i].row.cells.count + source.cells.count
+                    counters.termsTouched += source.count
                     components[c].levels[i].row.add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
                     scratchAdded.removeAll(keepingCapacity: true)
                     scratchRemoved.removeAll(keepingCapacity: true)

@@ -1,1 +1,107 @@
-print("solver-bench: not yet")
+import Foundation
+import LayoutSolver
+
+// solver-bench: the solver's reproducible benchmark. Build in release:
+//   swift run -c release solver-bench [--json] [--workloads a,b] [--sizes 1000,10000]
+//                                     [--linked-sizes 100,1000] [--no-kiwi] [--kiwi-max N]
+
+struct Options {
+    var json = false
+    var workloads = SolverWorkload.allCases
+    var sizes = [1_000, 10_000, 100_000]
+    var linkedSizes = [100, 1_000, 10_000]
+    var kiwi = true
+    var kiwiMax = 10_000
+
+    init(_ args: [String]) throws {
+        var it = args.makeIterator()
+        while let a = it.next() {
+            switch a {
+            case "--json": json = true
+            case "--no-kiwi": kiwi = false
+            case "--workloads":
+                workloads = try Self.list(it.next(), a).map { name in
+                    guard let w = SolverWorkload(rawValue: name) else {
+                        throw BenchError.usage("unknown workload '\(name)'; choose from \(SolverWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    return w
+                }
+            case "--sizes": sizes = try Self.list(it.next(), a).map { try Self.int($0, a) }
+            case "--linked-sizes": linkedSizes = try Self.list(it.next(), a).map { try Self.int($0, a) }
+            case "--kiwi-max": kiwiMax = try Self.int(it.next() ?? "", a)
+            case "-h", "--help":
+                print("usage: solver-bench [--json] [--workloads \(SolverWorkload.allCases.map(\.rawValue).joined(separator: ","))] [--sizes N,…] [--linked-sizes N,…] [--no-kiwi] [--kiwi-max N]")
+                exit(0)
+            default: throw BenchError.usage("unknown option '\(a)'; try --help")
+            }
+        }
+    }
+
+    static func list(_ s: String?, _ flag: String) throws -> [String] {
+        guard let s, !s.isEmpty else { throw BenchError.usage("\(flag) needs a comma-separated value") }
+        return s.split(separator: ",").map(String.init)
+    }
+    static func int(_ s: String, _ flag: String) throws -> Int {
+        guard let n = Int(s), n > 0 else { throw BenchError.usage("\(flag) takes positive whole numbers, got '\(s)'") }
+        return n
+    }
+}
+
+enum BenchError: Error, CustomStringConvertible {
+    case usage(String)
+    var description: String { switch self { case .usage(let m): "solver-bench: \(m)" } }
+}
+
+func repeatsFor(_ n: Int) -> Int { n <= 1_000 ? 7 : n <= 10_000 ? 5 : 3 }
+
+func emit(_ m: Measurement, json: Bool) {
+    guard json else { return }
+    let counters = m.counters.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ")
+    print("{\"workload\": \"\(m.workload)\", \"engine\": \"\(m.engine)\", \"n\": \(m.n), \"seconds\": \(m.seconds), \"counters\": {\(counters)}}")
+    fflush(nil)
+}
+
+func main() throws {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    let kiwi = options.kiwi ? KiwiComparison() : nil
+    if let note = kiwi?.unavailable { FileHandle.standardError.write(Data("solver-bench: \(note)\n".utf8)) }
+    if !options.json {
+        print("workload        n        seconds     per-block   slope   kiwisolver   kiwi/ours   pivots      work")
+    }
+    for workload in options.workloads {
+        var previous: (n: Int, seconds: Double)?
+        for n in workload.isLinked ? options.linkedSizes : options.sizes {
+            let (seconds, counters) = try measure(repeats: repeatsFor(n), setup: { try workload.setup(n) }) { state in
+                try workload.run(&state)
+            }
+            let perOp = workload == .suggest ? seconds / Double(suggestions) : seconds
+            emit(Measurement(workload: workload.rawValue, engine: "layoutbench", n: n, seconds: perOp,
+                             counters: counters.named), json: options.json)
+            var kiwiSeconds: Double?
+            if let kiwi, n <= options.kiwiMax {
+                kiwiSeconds = kiwi.seconds(workload: workload.rawValue, n: n, repeats: min(3, repeatsFor(n)))
+                if let k = kiwiSeconds {
+                    emit(Measurement(workload: workload.rawValue, engine: "kiwisolver", n: n, seconds: k, counters: []),
+                         json: options.json)
+                }
+            }
+            if !options.json {
+                let slope = previous.map { log(perOp / $0.seconds) / log(Double(n) / Double($0.n)) }
+                let perBlock = workload == .suggest ? perOp : perOp / Double(n)
+                print(String(format: "%-15@ %-8d %-11.6f %7.3f µs  %-7@ %-12@ %-11@ %-11d %d",
+                             workload.rawValue, n, perOp, perBlock * 1e6,
+                             slope.map { String(format: "%.3f", $0) } ?? "—",
+                             kiwiSeconds.map { String(format: "%.6f", $0) } ?? "—",
+                             kiwiSeconds.map { String(format: "%.1f×", $0 / perOp) } ?? "—",
+                             counters.pivots, counters.work))
+                fflush(nil)
+            }
+            previous = (n, perOp)
+        }
+    }
+}
+
+do { try main() } catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(2)
+}
