@@ -66,7 +66,8 @@ func main() throws {
     let kiwi = options.kiwi ? KiwiComparison() : nil
     if let note = kiwi?.unavailable { FileHandle.standardError.write(Data("solver-bench: \(note)\n".utf8)) }
     if !options.json {
-        print("workload        n        seconds     per-block   slope   kiwisolver   kiwi/ours   pivots      work")
+        print(["workload".padded(15), "n".padded(8), "seconds".padded(11), "per block/op".padded(13), "slope".padded(7),
+               "kiwisolver".padded(12), "kiwi/ours".padded(11), "pivots".padded(11), "work"].joined(separator: " "))
     }
     for workload in options.workloads {
         var previous: (n: Int, seconds: Double)?
@@ -88,12 +89,13 @@ func main() throws {
             if !options.json {
                 let slope = previous.map { log(perOp / $0.seconds) / log(Double(n) / Double($0.n)) }
                 let perBlock = workload == .suggest ? perOp : perOp / Double(n)
-                print(String(format: "%-15@ %-8d %-11.6f %7.3f µs  %-7@ %-12@ %-11@ %-11d %d",
-                             workload.rawValue, n, perOp, perBlock * 1e6,
-                             slope.map { String(format: "%.3f", $0) } ?? "—",
-                             kiwiSeconds.map { String(format: "%.6f", $0) } ?? "—",
-                             kiwiSeconds.map { String(format: "%.1f×", $0 / perOp) } ?? "—",
-                             counters.pivots, counters.work))
+                let cells = [workload.rawValue.padded(15), String(n).padded(8), String(format: "%.6f", perOp).padded(11),
+                             String(format: "%9.3f µs", perBlock * 1e6).padded(13),
+                             (slope.map { String(format: "%.3f", $0) } ?? "—").padded(7),
+                             (kiwiSeconds.map { String(format: "%.6f", $0) } ?? "—").padded(12),
+                             (kiwiSeconds.map { String(format: "%.1f×", $0 / perOp) } ?? "—").padded(11),
+                             String(counters.pivots).padded(11), String(counters.work)]
+                print(cells.joined(separator: " "))
                 fflush(nil)
             }
             previous = (n, perOp)
@@ -104,4 +106,10 @@ func main() throws {
 do { try main() } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(2)
+}
+
+extension String {
+    func padded(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
 }
