@@ -2,46 +2,38 @@
 /// index that Cassowary keeps and kiwi dropped. With it, eliminating a symbol
 /// visits only the rows that contain it instead of every row.
 ///
-/// Small columns (the common case in layout) are a plain array; large ones
-/// (long chains) add a position map so removal stays O(1). Iteration order is
-/// the order of operations, never hash order.
+/// Removal is lazy: `remove` only lowers the live count and leaves the slot in
+/// `items`, so both operations are O(1) without any hashing. Readers must
+/// therefore treat `items` as candidates — skip a slot whose row no longer
+/// contains the symbol, and expect a slot twice when a row lost the symbol
+/// and gained it again. The tableau compacts a column once stale entries
+/// outnumber live ones. Order is the order of operations, never hash order.
 struct ColumnSet {
     private(set) var items: [Int] = []
-    private var positions: IntIndex? = nil
+    /// Rows that really contain the symbol.
+    private(set) var live = 0
 
-    private static let indexThreshold = 24
+    var isEmpty: Bool { live == 0 }
+    var needsCompaction: Bool { items.count > 2 * live + 16 }
 
-    var isEmpty: Bool { items.isEmpty }
-    var count: Int { items.count }
-
-    /// Adds `slot`, which must not be present.
     mutating func insert(_ slot: Int) {
-        positions?[slot] = items.count
         items.append(slot)
-        if positions == nil && items.count > Self.indexThreshold {
-            var map = IntIndex(minimumCapacity: 128)
-            for (i, s) in items.enumerated() { map[s] = i }
-            positions = map
-        }
+        live += 1
     }
 
-    /// Removes `slot`, which must be present.
     mutating func remove(_ slot: Int) {
-        let i: Int
-        if positions != nil {
-            i = positions!.remove(slot)!
-        } else {
-            i = items.firstIndex(of: slot)!
-        }
-        let last = items.removeLast()
-        if i < items.count {
-            items[i] = last
-            positions?[last] = i
-        }
+        live -= 1
     }
 
     mutating func removeAll() {
         items.removeAll(keepingCapacity: false)
-        positions = nil
+        live = 0
+    }
+
+    /// Keeps only the slots for which `contains` holds, each once.
+    mutating func compact(_ contains: (Int) -> Bool) {
+        var seen = Set<Int>()
+        items = items.filter { contains($0) && seen.insert($0).inserted }
+        live = items.count
     }
 }

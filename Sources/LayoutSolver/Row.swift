@@ -71,6 +71,15 @@ struct Row {
     /// Symbols that appear or cancel are appended to `added` / `removed` so
     /// the caller can keep its column index exact.
     mutating func add(_ other: Row, times k: Double, added: inout [Int], removed: inout [Int]) {
+        if cells.isEmpty && !nearZero(k) {
+            // Copying keeps the other row's order, so its index stays valid as is.
+            constant += other.constant * k
+            cells = other.cells
+            positions = other.positions
+            if k != 1 { for i in cells.indices { cells[i].coefficient *= k } }
+            for cell in cells { added.append(cell.symbol) }
+            return
+        }
         constant += other.constant * k
         for cell in other.cells {
             let c = cell.coefficient * k

@@ -8,7 +8,18 @@ extension Tableau {
     mutating func addConstraint(terms: [(symbol: Int, coefficient: Double)], constant: Double,
                                 relation: Relation, priority: Float) throws(Conflict) -> Int {
         var row = Row(constant: constant)
-        for (s, k) in terms {
+        // Start from the longest basic row: copying it is a memcpy, merging it
+        // into a non-empty row would be a hash insert per cell.
+        var longest = -1
+        for (i, term) in terms.enumerated() where rowOf[term.symbol] >= 0 {
+            if longest < 0 || rows[rowOf[term.symbol]].count > rows[rowOf[terms[longest].symbol]].count { longest = i }
+        }
+        if longest >= 0 {
+            row.add(rows[rowOf[terms[longest].symbol]], times: terms[longest].coefficient,
+                    added: &scratchAdded, removed: &scratchRemoved)
+            scratchAdded.removeAll(keepingCapacity: true)
+        }
+        for (i, (s, k)) in terms.enumerated() where i != longest {
             let r = rowOf[s]
             if r >= 0 {
                 row.add(rows[r], times: k, added: &scratchAdded, removed: &scratchRemoved)

@@ -145,7 +145,7 @@ extension Tableau {
                         stack.append(cell.symbol)
                     }
                 }
-                for t in column[s].items {
+                for t in column[s].items where rows[t].index(of: s) != nil {
                     let b = basicOf[t]
                     if splitMark[b] < base {
                         splitMark[b] = base

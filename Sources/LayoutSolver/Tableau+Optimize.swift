@@ -51,10 +51,10 @@ extension Tableau {
         let candidates = column[entering].items
         counters.rowsTouched += candidates.count
         for t in candidates {
+            let k = rows[t].coefficient(of: entering)
+            guard k < 0 else { continue }   // also skips stale column entries
             let b = basicOf[t]
             guard isRestricted(b) else { continue }
-            let k = rows[t].coefficient(of: entering)
-            guard k < 0 else { continue }
             let r = -rows[t].constant / k
             if r < ratio || (r == ratio && found >= 0 && b < basicOf[found]) {
                 ratio = r

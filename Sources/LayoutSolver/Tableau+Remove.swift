@@ -63,6 +63,7 @@ extension Tableau {
         for t in candidates {
             let b = basicOf[t]
             let k = rows[t].coefficient(of: marker)
+            if k == 0 { continue }   // stale column entry
             if !isRestricted(b) {
                 if better(t, than: third) { third = t }
             } else if k < 0 {
@@ -102,10 +103,13 @@ extension Tableau {
             adjustBasic(rowOf[o], by: -delta / r.otherCoefficient)
         } else {
             let shift = delta / r.markerCoefficient
-            let targets = column[m].items
-            counters.rowsTouched += targets.count
-            for t in targets {
-                adjustBasic(t, by: rows[t].coefficient(of: m) * shift)
+            splitEpoch += 1
+            for t in column[m].items {
+                let k = rows[t].coefficient(of: m)
+                guard k != 0, splitMark[basicOf[t]] != splitEpoch else { continue }
+                splitMark[basicOf[t]] = splitEpoch   // a row may be listed twice
+                counters.rowsTouched += 1
+                adjustBasic(t, by: k * shift)
             }
         }
     }

@@ -65,7 +65,8 @@ struct Conflict: Error {
 /// - every restricted basic symbol (slack, error) has a row constant ≥ 0
 ///   (primal feasible);
 /// - components not flagged `needsOptimize` are optimal;
-/// - `column[s]` holds exactly the row slots whose cells contain `s`;
+/// - `column[s]` lists every row slot whose cells contain `s` (and maybe
+///   stale ones: see `ColumnSet`), with an exact live count;
 /// - a row's symbols all belong to the basic symbol's component.
 struct Tableau {
     // Per symbol.
@@ -144,7 +145,7 @@ struct Tableau {
     /// its component's objective). Used for symbols whose constraint is gone,
     /// where exact arithmetic leaves only rounding residue.
     mutating func eliminate(_ s: Int) {
-        if !column[s].isEmpty {
+        if !column[s].items.isEmpty {
             for t in column[s].items { rows[t].remove(s) }
             column[s].removeAll()
         }
@@ -187,7 +188,7 @@ struct Tableau {
             rows.append(row)
             basicOf.append(basic)
         }
-        for cell in row.cells { column[cell.symbol].insert(slot) }
+        for cell in row.cells { insertIntoColumn(cell.symbol, slot) }
         rowOf[basic] = slot
         counters.rowsTouched += 1
         counters.termsTouched += row.cells.count
@@ -216,11 +217,14 @@ struct Tableau {
     mutating func substitute(_ symbol: Int, with source: Row) {
         let targets = column[symbol].items
         column[symbol].removeAll()
+        var substituted = 0
         for t in targets {
             let k = rows[t].remove(symbol)
+            if k == 0 { continue }   // a stale or repeated column entry
+            substituted += 1
             counters.termsTouched += source.count
             rows[t].add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
-            for x in scratchAdded { column[x].insert(t) }
+            for x in scratchAdded { insertIntoColumn(x, t) }
             for x in scratchRemoved { column[x].remove(t) }
             scratchAdded.removeAll(keepingCapacity: true)
             scratchRemoved.removeAll(keepingCapacity: true)
@@ -231,8 +235,8 @@ struct Tableau {
                 infeasible.append(b)
             }
         }
-        counters.rowSubstitutions += targets.count
-        counters.rowsTouched += targets.count
+        counters.rowSubstitutions += substituted
+        counters.rowsTouched += substituted
         let c = componentOf[symbol]
         if c >= 0 {
             for i in components[c].levels.indices {
@@ -254,9 +258,9 @@ struct Tableau {
         var row = rows[slot]
         rows[slot] = Row()
         row.solve(lhs: leaving, rhs: entering)
-        column[entering].remove(slot)
-        column[leaving].insert(slot)
         rows[slot] = row
+        column[entering].remove(slot)
+        insertIntoColumn(leaving, slot)
         basicOf[slot] = entering
         rowOf[entering] = slot
         rowOf[leaving] = -1
@@ -265,6 +269,16 @@ struct Tableau {
         counters.pivots += 1
         counters.termsTouched += row.cells.count
         substitute(entering, with: row)
+    }
+
+    /// Records that row `slot` now contains `s`, compacting the column when
+    /// stale entries have piled up (amortised O(1)).
+    @inline(__always) mutating func insertIntoColumn(_ s: Int, _ slot: Int) {
+        column[s].insert(slot)
+        if column[s].needsCompaction {
+            let rows = self.rows
+            column[s].compact { rows[$0].index(of: s) != nil }
+        }
     }
 
     // MARK: Records
