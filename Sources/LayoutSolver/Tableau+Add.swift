@@ -17,14 +17,14 @@ extension Tableau {
         if longest >= 0 {
             row.add(rows[rowOf[terms[longest].symbol]], times: terms[longest].coefficient,
                     added: &scratchAdded, removed: &scratchRemoved)
-            scratchAdded.removeAll(keepingCapacity: true)
+            scratchAdded.reset()
         }
         for (i, (s, k)) in terms.enumerated() where i != longest {
             let r = rowOf[s]
             if r >= 0 {
                 row.add(rows[r], times: k, added: &scratchAdded, removed: &scratchRemoved)
-                scratchAdded.removeAll(keepingCapacity: true)
-                scratchRemoved.removeAll(keepingCapacity: true)
+                scratchAdded.reset()
+                scratchRemoved.reset()
             } else {
                 row.add(s, k)
             }

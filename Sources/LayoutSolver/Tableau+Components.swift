@@ -65,8 +65,8 @@ extension Tableau {
         for level in moving.levels {
             let i = levelIndex(target, level.priority)
             components[target].levels[i].row.add(level.row, times: 1, added: &scratchAdded, removed: &scratchRemoved)
-            scratchAdded.removeAll(keepingCapacity: true)
-            scratchRemoved.removeAll(keepingCapacity: true)
+            scratchAdded.reset()
+            scratchRemoved.reset()
         }
         components[target].constraintCount += moving.constraintCount
         counters.termsTouched += moving.symbols.count

@@ -14,8 +14,8 @@ extension Tableau {
                 let r = rowOf[e]
                 if r >= 0 {
                     components[c].levels[li].row.add(rows[r], times: -1, added: &scratchAdded, removed: &scratchRemoved)
-                    scratchAdded.removeAll(keepingCapacity: true)
-                    scratchRemoved.removeAll(keepingCapacity: true)
+                    scratchAdded.reset()
+                    scratchRemoved.reset()
                 } else {
                     components[c].levels[li].row.add(e, -1)
                 }

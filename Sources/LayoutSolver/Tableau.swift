@@ -105,8 +105,8 @@ struct Tableau {
     var anomalies = 0
 
     // Scratch buffers reused by row merges.
-    var scratchAdded: [Int] = []
-    var scratchRemoved: [Int] = []
+    var scratchAdded = SymbolBuffer()
+    var scratchRemoved = SymbolBuffer()
     var splitMark: [Int] = []
     var splitEpoch = 0
 
@@ -226,8 +226,8 @@ struct Tableau {
             rows[t].add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
             for x in scratchAdded { insertIntoColumn(x, t) }
             for x in scratchRemoved { column[x].remove(t) }
-            scratchAdded.removeAll(keepingCapacity: true)
-            scratchRemoved.removeAll(keepingCapacity: true)
+            scratchAdded.reset()
+            scratchRemoved.reset()
             let b = basicOf[t]
             if kind[b] == .external {
                 markChanged(b)
@@ -245,8 +245,8 @@ struct Tableau {
                     counters.rowSubstitutions += 1
                     counters.termsTouched += source.count
                     components[c].levels[i].row.add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
-                    scratchAdded.removeAll(keepingCapacity: true)
-                    scratchRemoved.removeAll(keepingCapacity: true)
+                    scratchAdded.reset()
+                    scratchRemoved.reset()
                 }
             }
         }
