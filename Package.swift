@@ -16,5 +16,11 @@ let package = Package(
         .target(name: "LayoutSolver"),
         .executableTarget(name: "solver-bench", dependencies: ["LayoutSolver"]),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
+
+        // FreeType and HarfBuzz, for measuring label text.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
     ]
 )
