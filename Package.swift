@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
+        .library(name: "TextMeasurement", targets: ["TextMeasurement"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -17,10 +18,11 @@ let package = Package(
         .executableTarget(name: "solver-bench", dependencies: ["LayoutSolver"]),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
 
-        // FreeType and HarfBuzz, for measuring label text.
+        // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .target(name: "TextMeasurement", dependencies: ["CFreeType", "CHarfBuzz"]),
     ]
 )
