@@ -24,5 +24,7 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .target(name: "TextMeasurement", dependencies: ["CFreeType", "CHarfBuzz"]),
+        .testTarget(name: "TextMeasurementTests", dependencies: ["TextMeasurement"],
+                    exclude: ["Fixtures/make_expected_widths.py"]),
     ]
 )
