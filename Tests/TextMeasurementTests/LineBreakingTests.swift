@@ -94,6 +94,13 @@ import Testing
         #expect(measure("-5 x", width: 10).lineTexts(of: "-5 x") == ["-5 ", "x"])
     }
 
+    @Test func otherSpacesAndNewlinesAreRecognised() {
+        #expect(measure("ab\tcd", width: 10).lineTexts(of: "ab\tcd") == ["ab\t", "cd"])
+        #expect(measure("ab\u{2003}cd", width: 10).lineCount == 2)  // em space breaks
+        #expect(measure("ab\u{2028}cd", width: nil).lineCount == 2)  // line separator
+        #expect(measure("ab\u{2010}cd", width: 15).lineTexts(of: "ab\u{2010}cd") == ["ab\u{2010}", "cd"])
+    }
+
     @Test func noBreakAtNoBreakSpace() {
         let text = "10\u{00A0}kg of flour"
         #expect(measure(text, width: 30).lineTexts(of: text) == ["10\u{00A0}kg ", "of ", "flour"])

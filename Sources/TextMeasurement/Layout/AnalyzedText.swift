@@ -81,9 +81,19 @@ struct AnalyzedText {
     private static let nonBreakingSpaces: Set<UInt32> = [0x00A0, 0x2007, 0x202F, 0xFEFF]
 
     private static func kind(of character: Character) -> GraphemeKind {
-        if character == " " { return .breakingSpace }  // by far the most common case
+        // ASCII first, by byte: Character's own properties (isWhitespace,
+        // ==) go through Unicode tables and cost more than the shaping of
+        // the character. "\r\n" reports the ASCII value of "\n".
+        if let ascii = character.asciiValue {
+            switch ascii {
+            case 0x20, 0x09: return .breakingSpace
+            case 0x0A...0x0D: return .newline
+            case 0x2D: return .hyphen
+            default: return .other
+            }
+        }
         if character.isNewline { return .newline }
-        if character == "-" || character == "\u{2010}" { return .hyphen }
+        if character == "\u{2010}" { return .hyphen }
         if character.isWhitespace,
            let scalar = character.unicodeScalars.first,
            !nonBreakingSpaces.contains(scalar.value) {
