@@ -27,7 +27,7 @@ public struct TextMeasurementRequest: Hashable, Sendable {
     /// explicit newlines break lines. A width of zero or less leaves one
     /// character per line.
     public var availableWidth: Double?
-    /// The most lines to lay out; 0 means unlimited (as `UILabel.numberOfLines`).
+    /// The most lines to lay out; 0 (or less) means unlimited, as `UILabel.numberOfLines`.
     public var numberOfLines: Int
     public var lineBreakMode: LineBreakMode
     public var lineHeight: LineHeight

@@ -15,10 +15,9 @@ final class HarfBuzzShaper: GlyphAdvanceSource {
     /// hb_buffer_t*, reused by every shaping call to save allocations.
     private let buffer: OpaquePointer
     private let features: [hb_feature_t]
-    /// `hb_shape` calls made for measurements, and the glyphs they produced:
-    /// evidence for tests that a measurement did real shaping.
+    /// `hb_shape` calls made for measurements: evidence for tests that a
+    /// measurement did real shaping.
     private(set) var shapingCalls = 0
-    private(set) var glyphsShaped = 0
 
     /// Loads every face of the system family from `fontDirectory`.
     /// - Throws: `TextMeasurementError` naming the file that could not be loaded.
@@ -90,7 +89,6 @@ final class HarfBuzzShaper: GlyphAdvanceSource {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
-        glyphsShaped += Int(count)
         for index in 0..<Int(count) {
             glyph(Int(infos[index].cluster), infos[index].codepoint, positions[index].x_advance)
         }
