@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
+        .library(name: "TextMeasurement", targets: ["TextMeasurement"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -20,5 +21,14 @@ let package = Package(
         ]),
         .executableTarget(name: "solver-bench", dependencies: ["LayoutSolver"]),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
+
+        // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .target(name: "TextMeasurement", dependencies: ["CFreeType", "CHarfBuzz"]),
+        .testTarget(name: "TextMeasurementTests", dependencies: ["TextMeasurement"],
+                    exclude: ["Fixtures/make_expected_widths.py"]),
     ]
 )

@@ -1,0 +1,47 @@
+/// Measures text by shaping it with HarfBuzz in the DejaVu Sans faces,
+/// loaded through FreeType: real advances with kerning and ligatures, the
+/// shared greedy word wrapping, and line heights from the font's hhea
+/// metrics (ascender + descender + line gap, as `UIFont.lineHeight`).
+///
+/// Every cache miss shapes each paragraph it lays out; only the cache skips
+/// that work. Faces are loaded once, when the measurer is created; a point
+/// size needs no font object of its own, only a scale factor (see
+/// `FreeTypeFace`). Not thread-safe and not `Sendable`: use one measurer per
+/// engine, from one isolation domain (see `TextMeasurer`). Every FreeType and
+/// HarfBuzz object is freed when the measurer is.
+public final class HarfBuzzTextMeasurer: TextMeasurer {
+    private var core: MeasuringCore<HarfBuzzShaper>
+
+    /// Loads the regular and bold faces from `fontDirectory`.
+    /// - Parameters:
+    ///   - kerning: apply the fonts' kerning (the OpenType `kern` feature), as UIKit does.
+    ///   - cacheCapacity: the most measurements remembered; when full the cache starts over.
+    /// - Throws: `TextMeasurementError.fontFileMissing` (naming the path and
+    ///   the Debian package to install) or another `TextMeasurementError` if
+    ///   FreeType or HarfBuzz cannot read a face.
+    public init(fontDirectory: String = Font.defaultDirectory,
+                kerning: Bool = true,
+                cacheCapacity: Int = 10_000) throws(TextMeasurementError) {
+        let shaper = try HarfBuzzShaper(fontDirectory: fontDirectory, kerning: kerning)
+        core = MeasuringCore(source: shaper, cacheCapacity: cacheCapacity)
+    }
+
+    public func measure(_ request: TextMeasurementRequest) -> TextLayoutMetrics {
+        core.measure(request)
+    }
+
+    public var statistics: TextMeasurementStatistics { core.statistics }
+
+    public func resetStatistics() { core.statistics = TextMeasurementStatistics() }
+
+    public var isCacheEnabled: Bool {
+        get { core.cache.isEnabled }
+        set { core.cache.isEnabled = newValue }
+    }
+
+    public func clearCache() { core.cache.removeAll() }
+
+    /// `hb_shape` calls made by measurements so far (tests use it to check
+    /// that a cache miss really shapes).
+    var shapingCalls: Int { core.source.shapingCalls }
+}

@@ -1,0 +1,29 @@
+/// The part of `measure` every measurer shares: cache lookup, timing and
+/// counting around the shared layout.
+struct MeasuringCore<Source: GlyphAdvanceSource> {
+    var source: Source
+    var cache: MeasurementCache
+    var statistics = TextMeasurementStatistics()
+    private let clock = ContinuousClock()
+
+    init(source: Source, cacheCapacity: Int) {
+        self.source = source
+        self.cache = MeasurementCache(capacity: cacheCapacity)
+    }
+
+    mutating func measure(_ request: TextMeasurementRequest) -> TextLayoutMetrics {
+        if let cached = cache.metrics(for: request) {
+            statistics.cacheHits += 1
+            return cached
+        }
+        let start = clock.now
+        let (metrics, characterCount) = TextLayouter.layout(request, source: &source)
+        let elapsed = start.duration(to: clock.now).components
+        statistics.measurements += 1
+        statistics.charactersMeasured += characterCount
+        statistics.measuringNanoseconds += UInt64(elapsed.seconds) * 1_000_000_000
+            + UInt64(elapsed.attoseconds / 1_000_000_000)
+        cache.store(metrics, for: request)
+        return metrics
+    }
+}
