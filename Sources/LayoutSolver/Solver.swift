@@ -10,10 +10,10 @@
 /// Every failing call throws a `SolverError` and leaves the solver as it was.
 public final class Solver {
     var tableau = Tableau()
-    private var symbolOf: [UInt64: Int] = [:]
+    private var symbolOf = IntIndex()       // variable id → symbol
     private var variableOf: [Variable?] = []
     private var reported: [Double] = []
-    private var recordOf: [UInt64: Int] = [:]
+    private var recordOf = IntIndex()       // constraint id → record
     private var constraintOf: [Constraint?] = []
     private var constantOf: [Double] = []
     private var edits: [UInt64: Edit] = [:]
@@ -31,7 +31,7 @@ public final class Solver {
     /// - Throws: `.duplicateConstraint`, `.nonFinite`, or `.unsatisfiable`
     ///   with the required constraints it conflicts with.
     public func add(_ constraint: Constraint) throws(SolverError) {
-        guard recordOf[constraint.id] == nil else { throw .duplicateConstraint(constraint) }
+        guard recordOf[key(constraint.id)] == nil else { throw .duplicateConstraint(constraint) }
         guard isFinite(constraint.expression) else { throw .nonFinite(constraint) }
         var created: [Int] = []
         var terms: [(symbol: Int, coefficient: Double)] = []
@@ -54,7 +54,7 @@ public final class Solver {
         }
         constraintOf[slot] = constraint
         constantOf[slot] = constraint.expression.constant
-        recordOf[constraint.id] = slot
+        recordOf[key(constraint.id)] = slot
     }
 
     /// Adds constraints as one batch: the objective is minimised once, when
@@ -77,7 +77,7 @@ public final class Solver {
     /// Removes one constraint.
     /// - Throws: `.unknownConstraint`.
     public func remove(_ constraint: Constraint) throws(SolverError) {
-        guard let slot = recordOf.removeValue(forKey: constraint.id) else {
+        guard let slot = recordOf.remove(key(constraint.id)) else {
             throw .unknownConstraint(constraint)
         }
         let released = tableau.removeConstraint(slot)
@@ -87,17 +87,17 @@ public final class Solver {
 
     /// Removes constraints as one batch; checks them all before removing any.
     public func remove(_ constraints: [Constraint]) throws(SolverError) {
-        for c in constraints where recordOf[c.id] == nil { throw .unknownConstraint(c) }
+        for c in constraints where recordOf[key(c.id)] == nil { throw .unknownConstraint(c) }
         for c in constraints { try remove(c) }
     }
 
-    public func contains(_ constraint: Constraint) -> Bool { recordOf[constraint.id] != nil }
+    public func contains(_ constraint: Constraint) -> Bool { recordOf[key(constraint.id)] != nil }
 
     public var constraintCount: Int { recordOf.count }
 
     /// The constant currently in effect for `constraint`'s expression.
     public func constant(of constraint: Constraint) -> Double? {
-        recordOf[constraint.id].map { constantOf[$0] }
+        recordOf[key(constraint.id)].map { constantOf[$0] }
     }
 
     /// Changes the constant of `constraint`'s expression (`Σ aᵢxᵢ + constant`)
@@ -106,7 +106,7 @@ public final class Solver {
     /// - Throws: `.unknownConstraint`, `.nonFinite`, or `.unsatisfiable` when
     ///   a required constraint cannot take the new constant (it keeps the old).
     public func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError) {
-        guard let slot = recordOf[constraint.id] else { throw .unknownConstraint(constraint) }
+        guard let slot = recordOf[key(constraint.id)] else { throw .unknownConstraint(constraint) }
         guard constant.isFinite else { throw .nonFinite(constraint) }
         let delta = constant - constantOf[slot]
         guard delta != 0 else { return }
@@ -160,7 +160,7 @@ public final class Solver {
     /// constraint mentions it).
     public func value(of variable: Variable) -> Double {
         tableau.optimizeDirty()
-        guard let s = symbolOf[variable.id] else { return 0 }
+        guard let s = symbolOf[key(variable.id)] else { return 0 }
         return tableau.value(of: s)
     }
 
@@ -202,7 +202,7 @@ public final class Solver {
 
     /// Whether two variables are in the same independent block.
     public func sharesComponent(_ a: Variable, _ b: Variable) -> Bool {
-        guard let x = symbolOf[a.id], let y = symbolOf[b.id] else { return false }
+        guard let x = symbolOf[key(a.id)], let y = symbolOf[key(b.id)] else { return false }
         let c = tableau.componentOf[x]
         return c >= 0 && c == tableau.componentOf[y]
     }
@@ -210,9 +210,9 @@ public final class Solver {
     // MARK: Private
 
     private func symbol(for v: Variable, created: inout [Int]) -> Int {
-        if let s = symbolOf[v.id] { return s }
+        if let s = symbolOf[key(v.id)] { return s }
         let s = tableau.newSymbol(.external)
-        symbolOf[v.id] = s
+        symbolOf[key(v.id)] = s
         if s >= variableOf.count {
             variableOf.append(contentsOf: repeatElement(nil, count: s + 1 - variableOf.count))
             reported.append(contentsOf: repeatElement(0, count: s + 1 - reported.count))
@@ -225,9 +225,11 @@ public final class Solver {
 
     private func forgetSymbol(_ s: Int, free: Bool) {
         if free { tableau.freeSymbol(s) }
-        if let v = variableOf[s] { symbolOf[v.id] = nil }
+        if let v = variableOf[s] { symbolOf[key(v.id)] = nil }
         variableOf[s] = nil
     }
+
+    @inline(__always) private func key(_ id: UInt64) -> Int { Int(truncatingIfNeeded: id) }
 
     private func isFinite(_ e: Expression) -> Bool {
         e.constant.isFinite && e.terms.allSatisfy { $0.coefficient.isFinite }

@@ -34,7 +34,7 @@ extension Tableau {
         let required = priority >= 1000
         var record = ConstraintRecord(marker: -1, other: -1, markerCoefficient: 0, otherCoefficient: 0,
                                       priority: priority, externals: [])
-        var errors: [Int] = []
+        var errors = (-1, -1)
         switch relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let k: Double = relation == .lessThanOrEqual ? 1 : -1
@@ -45,7 +45,7 @@ extension Tableau {
                 record.other = newSymbol(.error)
                 record.otherCoefficient = -k
                 row.add(record.other, -k)
-                errors = [record.other]
+                errors = (record.other, -1)
             }
         case .equal:
             if required {
@@ -59,21 +59,23 @@ extension Tableau {
                 record.otherCoefficient = 1
                 row.add(record.marker, -1)
                 row.add(record.other, 1)
-                errors = [record.marker, record.other]
+                errors = (record.marker, record.other)
             }
         }
         if row.constant < 0 { row.scale(by: -1) }
 
         var externals: [Int] = []
+        externals.reserveCapacity(terms.count)
         for (s, _) in terms where !externals.contains(s) { externals.append(s) }
         record.externals = externals
-        let c = unify(externals + row.cells.map(\.symbol))
+        let c = unify(externals, row)
         let slot = newRecord(record)
         ownerOf[record.marker] = slot
         if record.other >= 0 { ownerOf[record.other] = slot }
-        if !errors.isEmpty {
+        if errors.0 >= 0 {
             let li = levelIndex(c, priority)
-            for e in errors { components[c].levels[li].row.add(e, 1) }
+            components[c].levels[li].row.add(errors.0, 1)
+            if errors.1 >= 0 { components[c].levels[li].row.add(errors.1, 1) }
         }
 
         var subject = chooseSubject(row, record)
@@ -108,9 +110,8 @@ extension Tableau {
         var best = Int.max
         for cell in row.cells where cell.symbol < best && kind[cell.symbol] == .external { best = cell.symbol }
         if best != Int.max { return best }
-        for s in [record.marker, record.other] where s >= 0 && isRestricted(s) {
-            if row.coefficient(of: s) < 0 { return s }
-        }
+        if isRestricted(record.marker) && row.coefficient(of: record.marker) < 0 { return record.marker }
+        if record.other >= 0 && isRestricted(record.other) && row.coefficient(of: record.other) < 0 { return record.other }
         return -1
     }
 

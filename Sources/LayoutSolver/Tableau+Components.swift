@@ -36,14 +36,14 @@ extension Tableau {
         }
     }
 
-    /// The component that `symbols` must share once a constraint links them:
-    /// their components merged (smaller into larger), with unattached symbols
-    /// joining it.
-    mutating func unify(_ symbols: [Int]) -> Int {
+    /// The component that a new constraint's externals and row symbols must
+    /// share: their components merged (smaller into larger), with unattached
+    /// symbols joining it.
+    mutating func unify(_ externals: [Int], _ row: Row) -> Int {
         var target = -1
-        for s in symbols {
+        func join(_ s: Int) {
             let c = componentOf[s]
-            guard c >= 0, c != target else { continue }
+            guard c >= 0, c != target else { return }
             if target < 0 {
                 target = c
             } else if components[c].symbols.count > components[target].symbols.count {
@@ -53,8 +53,11 @@ extension Tableau {
                 merge(c, into: target)
             }
         }
+        for s in externals { join(s) }
+        for cell in row.cells { join(cell.symbol) }
         if target < 0 { target = newComponent() }
-        for s in symbols where componentOf[s] < 0 { attach(s, to: target) }
+        for s in externals where componentOf[s] < 0 { attach(s, to: target) }
+        for cell in row.cells where componentOf[cell.symbol] < 0 { attach(cell.symbol, to: target) }
         return target
     }
 

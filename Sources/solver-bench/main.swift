@@ -12,6 +12,7 @@ struct Options {
     var linkedSizes = [100, 1_000, 10_000]
     var kiwi = true
     var kiwiMax = 10_000
+    var kiwiBudget = 180.0
 
     init(_ args: [String]) throws {
         var it = args.makeIterator()
@@ -29,8 +30,9 @@ struct Options {
             case "--sizes": sizes = try Self.list(it.next(), a).map { try Self.int($0, a) }
             case "--linked-sizes": linkedSizes = try Self.list(it.next(), a).map { try Self.int($0, a) }
             case "--kiwi-max": kiwiMax = try Self.int(it.next() ?? "", a)
+            case "--kiwi-budget": kiwiBudget = Double(try Self.int(it.next() ?? "", a))
             case "-h", "--help":
-                print("usage: solver-bench [--json] [--workloads \(SolverWorkload.allCases.map(\.rawValue).joined(separator: ","))] [--sizes N,…] [--linked-sizes N,…] [--no-kiwi] [--kiwi-max N]")
+                print("usage: solver-bench [--json] [--workloads \(SolverWorkload.allCases.map(\.rawValue).joined(separator: ","))] [--sizes N,…] [--linked-sizes N,…] [--no-kiwi] [--kiwi-max N] [--kiwi-budget SECONDS]")
                 exit(0)
             default: throw BenchError.usage("unknown option '\(a)'; try --help")
             }
@@ -71,6 +73,7 @@ func main() throws {
     }
     for workload in options.workloads {
         var previous: (n: Int, seconds: Double)?
+        var previousKiwi: (n: Int, seconds: Double)?
         for n in workload.isLinked ? options.linkedSizes : options.sizes {
             let (seconds, counters) = try measure(repeats: repeatsFor(n), setup: { try workload.setup(n) }) { state in
                 try workload.run(&state)
@@ -79,9 +82,12 @@ func main() throws {
             emit(Measurement(workload: workload.rawValue, engine: "layoutbench", n: n, seconds: perOp,
                              counters: counters.named), json: options.json)
             var kiwiSeconds: Double?
-            if let kiwi, n <= options.kiwiMax {
+            // kiwi is quadratic here: skip a size its previous figure says would take minutes.
+            let kiwiForecast = previousKiwi.map { $0.seconds * pow(Double(n) / Double($0.n), 2) * Double(min(3, repeatsFor(n))) } ?? 0
+            if let kiwi, n <= options.kiwiMax, kiwiForecast < options.kiwiBudget {
                 kiwiSeconds = kiwi.seconds(workload: workload.rawValue, n: n, repeats: min(3, repeatsFor(n)))
                 if let k = kiwiSeconds {
+                    previousKiwi = (n, k)
                     emit(Measurement(workload: workload.rawValue, engine: "kiwisolver", n: n, seconds: k, counters: []),
                          json: options.json)
                 }
