@@ -10,11 +10,22 @@ let package = Package(
     products: [
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
+        .library(name: "Postgres", targets: ["Postgres"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
         .target(name: "LayoutSolver"),
         .executableTarget(name: "solver-bench", dependencies: ["LayoutSolver"]),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
+
+        // The libpq wrapper the store and the harness sit on. CLibPQ only
+        // exposes the C API; Postgres is the Swift surface over it.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(name: "Postgres", dependencies: ["CLibPQ"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
     ]
 )
