@@ -116,9 +116,12 @@ public actor PostgresConnection {
     ///
     /// The body is synchronous on purpose: no other caller's statement can
     /// slip into the transaction while the body waits on something else.
+    /// It is `@Sendable` because it runs on the connection's queue, so it
+    /// can capture only Sendable values (strings, numbers, value types).
     ///
     /// - Throws: whatever `body` throws, or a `PostgresError` from BEGIN/COMMIT.
-    public func transaction<T: Sendable>(_ body: (isolated PostgresConnection) throws -> T) throws -> T {
+    @discardableResult
+    public func transaction<T: Sendable>(_ body: @Sendable (isolated PostgresConnection) throws -> T) throws -> T {
         let conn = try liveConnection()
         let nested = PQtransactionStatus(conn) != PQTRANS_IDLE
         let savepoint = "layoutbench_savepoint_\(savepointDepth)"

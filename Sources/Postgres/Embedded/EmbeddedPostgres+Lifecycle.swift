@@ -30,7 +30,7 @@ extension EmbeddedPostgres {
             let result = try CommandRunner.run(account.command([
                 binaries.pgCtl, "start", "-D", layout.data, "-l", layout.log,
                 "-w", "-t", String(Self.serverTimeoutSeconds), "-s",
-            ]), workingDirectory: directory)
+            ]))
             guard result.status == 0, ServerProcess.runningPID(layout) != nil else {
                 throw EmbeddedPostgresError.startFailed(logPath: layout.log, logTail: logTail(orElse: result.text))
             }
@@ -68,7 +68,7 @@ extension EmbeddedPostgres {
         try CommandRunner.check(account.command([
             binaries.initdb, "-D", layout.data, "-U", superuser, "--auth=trust",
             "--encoding=UTF8", "--no-locale", "--no-sync",
-        ]), workingDirectory: directory)
+        ]))
         let configFile = layout.data + "/postgresql.conf"
         guard let handle = FileHandle(forWritingAtPath: configFile) else {
             throw EmbeddedPostgresError.fileSystem(path: configFile, reason: "cannot open it to append the include line")

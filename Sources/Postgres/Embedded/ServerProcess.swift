@@ -27,7 +27,18 @@ enum ServerProcess {
         guard pid > 0 else { return false }
         // EPERM: it exists but belongs to another user (the postgres account
         // when we are not root), which still counts as alive.
-        return kill(pid, 0) == 0 || errno == EPERM
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        #if os(Linux)
+        // A killed server whose parent never reaps it (PID 1 in many
+        // containers) lingers as a zombie, which kill(pid, 0) still finds.
+        // /proc/<pid>/stat reads "pid (comm) state …"; state Z is a zombie.
+        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+           let close = stat.lastIndex(of: ")") {
+            let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+            return state != "Z" && state != "X"
+        }
+        #endif
+        return true
     }
 
     private static func isPostmaster(_ pid: Int32, dataDirectory: String) -> Bool {
