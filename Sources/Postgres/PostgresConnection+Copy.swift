@@ -29,7 +29,7 @@ extension PostgresConnection {
         }
         PQclear(start)
 
-        var encoder = CopyTextEncoder(capacity: Self.copyChunkSize + 4096)
+        let encoder = CopyTextEncoder(capacity: Self.copyChunkSize + 4096)
         var rowNumber = 0
         for row in rows {
             rowNumber += 1
@@ -45,18 +45,18 @@ extension PostgresConnection {
                     index: error.column + 1,
                     reason: "row \(rowNumber) of the COPY into \(table) has text with a NUL character, which PostgreSQL text cannot store")
             }
-            if encoder.buffer.count >= Self.copyChunkSize {
-                try send(encoder.buffer, on: conn, sql: sql)
+            if encoder.count >= Self.copyChunkSize {
+                try send(encoder, on: conn, sql: sql)
                 encoder.removeAll()
             }
         }
-        if !encoder.buffer.isEmpty { try send(encoder.buffer, on: conn, sql: sql) }
+        if encoder.count > 0 { try send(encoder, on: conn, sql: sql) }
         guard PQputCopyEnd(conn, nil) == 1 else { throw currentConnectionError(sql: sql) }
         return try finishCopy(conn, sql: sql).affectedRows
     }
 
-    private func send(_ bytes: [UInt8], on conn: OpaquePointer, sql: String) throws {
-        let sent = bytes.withUnsafeBytes { raw in
+    private func send(_ encoder: CopyTextEncoder, on conn: OpaquePointer, sql: String) throws {
+        let sent = encoder.withBytes { raw in
             PQputCopyData(conn, raw.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(raw.count))
         }
         // In blocking mode the only failure is -1: the connection broke. A

@@ -52,17 +52,22 @@ import Testing
     }
 
     @Test func copyEncoderEscapesExactlyWhatTextCopyNeeds() throws {
-        var encoder = CopyTextEncoder(capacity: 0)
+        let encoder = CopyTextEncoder(capacity: 0)
         try encoder.append(row: [.text("a\tb\\c\nd\re;'\"<x>\\N"), nil, 5, -1.5, true, .bytes(Data([1, 0xAB]))])
-        try encoder.append(row: [.text(""), .text("\\."), .timestamp(Date(timeIntervalSince1970: 0))])
+        try encoder.append(row: [.text(""), .text("\\."), .timestamp(Date(timeIntervalSince1970: 0)),
+                                 .bytes(Data()), .timestamp(Date(timeIntervalSince1970: 1.5)), .int(Int.min)])
         let expected = #"a\tb\\c\nd\re;'"<x>\\N"# + "\t" + #"\N"# + "\t5\t-1.5\tt\t" + #"\\x01ab"# + "\n"
-            + "\t" + #"\\."# + "\t1970-01-01 00:00:00.000000+00\n"
-        #expect(String(decoding: encoder.buffer, as: UTF8.self) == expected)
+            + "\t" + #"\\."# + "\t1970-01-01 00:00:00.000000+00\t" + #"\\x"# + "\t1970-01-01 00:00:01.500000+00"
+            + "\t-9223372036854775808\n"
+        #expect(encoder.text == expected)
     }
 
-    @Test func copyEncoderRefusesNUL() {
-        var encoder = CopyTextEncoder(capacity: 0)
-        #expect(throws: CopyTextEncoder.UnsendableValue.self) { try encoder.append(row: [1, .text("a\u{0}b")]) }
+    @Test func copyEncoderRefusesNULAndDropsTheRow() throws {
+        let encoder = CopyTextEncoder(capacity: 0)
+        try encoder.append(row: [1, "kept"])
+        let error = #expect(throws: CopyTextEncoder.UnsendableValue.self) { try encoder.append(row: [2, .text("a\u{0}b")]) }
+        #expect(error?.column == 1)
+        #expect(encoder.text == "1\tkept\n")
     }
 
     @Test func floatsUsePostgresSpellings() {

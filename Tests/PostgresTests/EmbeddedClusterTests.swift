@@ -9,7 +9,7 @@ extension ServerTests {
         @Test func lifecycleWithALongPath() async throws {
             let parent = try TestDirectories.makeScratch("lifecycle")
             let deep = parent + "/a-cluster-directory-whose-name-is-long-enough-to-overflow-the-unix-socket-path-limit"
-            let cluster = EmbeddedPostgres(directory: deep)
+            let cluster = EmbeddedPostgres(directory: deep, serverSettings: TestServer.throwAwaySettings)
             defer { try? FileManager.default.removeItem(atPath: parent) }
             #expect(cluster.status() == .notInitialized)
 
@@ -95,6 +95,23 @@ extension ServerTests {
             #expect(error?.description.contains("apt-get install postgresql") == true)
             #expect(error?.description.contains(empty) == true)
             #expect(cluster.status() == .notInitialized)
+        }
+
+        @Test func serverSettingsAreAppliedAndSocketSettingsAreReserved() async throws {
+            let db = try await TestServer.connect()
+            #expect(try await db.execute("SHOW fsync")[0].string(at: 0) == "off")
+            #expect(try await db.execute("SHOW listen_addresses")[0].string(at: 0) == "")
+
+            let scratch = try TestDirectories.makeScratch("settings")
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            for name in ["listen_addresses", "bad name", "x'; y"] {
+                let cluster = EmbeddedPostgres(directory: scratch, serverSettings: [name: "1"])
+                let error = await #expect(throws: EmbeddedPostgresError.self) { try await cluster.start() }
+                guard case .invalidSetting(name) = error else {
+                    Issue.record("expected invalidSetting, got \(String(describing: error))")
+                    continue
+                }
+            }
         }
 
         @Test func aShortPathKeepsTheSocketInsideTheCluster() throws {

@@ -49,15 +49,31 @@ struct ClusterLayout: Sendable {
 
     /// The contents of `layoutbench.conf`. Socket only (no TCP), private to
     /// the server's user, in a directory this package controls.
-    func settings(socketDirectory: String) -> String {
-        """
-        # Written by LayoutBench's EmbeddedPostgres on every start; edits are overwritten.
-        listen_addresses = ''
-        port = \(Self.port)
-        unix_socket_directories = '\(socketDirectory.replacingOccurrences(of: "'", with: "''"))'
-        unix_socket_permissions = 0700
+    /// `extra` comes last, so it can override anything but the socket
+    /// settings, which are checked first (see `EmbeddedPostgres.start`).
+    func settings(socketDirectory: String, extra: [String: String]) -> String {
+        var lines = [
+            "# Written by LayoutBench's EmbeddedPostgres on every start; edits are overwritten.",
+            "listen_addresses = ''",
+            "port = \(Self.port)",
+            "unix_socket_directories = \(Self.quote(socketDirectory))",
+            "unix_socket_permissions = 0700",
+        ]
+        lines += extra.keys.sorted().map { "\($0) = \(Self.quote(extra[$0]!))" }
+        return lines.joined(separator: "\n") + "\n"
+    }
 
-        """
+    /// Settings this package must control for the socket-only, private setup.
+    static let reservedSettings: Set = ["listen_addresses", "port", "unix_socket_directories", "unix_socket_permissions"]
+
+    /// A setting name is letters, digits, underscores and dots (for
+    /// extension settings); anything else could break the file.
+    static func isValidSettingName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+    }
+
+    private static func quote(_ value: String) -> String {
+        "'" + value.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     static let includeLine = "\ninclude_if_exists = 'layoutbench.conf'\n"

@@ -9,6 +9,10 @@ extension EmbeddedPostgres {
     static let logRotationBytes = 10 * 1024 * 1024
 
     func startNow() throws {
+        for name in serverSettings.keys
+        where !ClusterLayout.isValidSettingName(name) || ClusterLayout.reservedSettings.contains(name) {
+            throw EmbeddedPostgresError.invalidSetting(name: name)
+        }
         try SocketDirectory.makePrivateDirectory(directory)
         try withClusterLock {
             let account = try ServerAccount.current()
@@ -23,7 +27,7 @@ extension EmbeddedPostgres {
                                                        requiredMajor: layout.clusterMajorVersion)
             if layout.clusterMajorVersion == nil { try initialize(with: binaries, as: account) }
             let socketDirectory = try SocketDirectory.prepare(layout, for: account)
-            try write(layout.settings(socketDirectory: socketDirectory), to: layout.settingsFile, owner: account)
+            try write(layout.settings(socketDirectory: socketDirectory, extra: serverSettings), to: layout.settingsFile, owner: account)
             removeStaleLockFiles(socketDirectory: socketDirectory)
             rotateLogIfLarge()
 

@@ -23,16 +23,21 @@ public struct EmbeddedPostgres: Sendable {
     /// Directories searched for initdb, pg_ctl and postgres; nil means PATH,
     /// then `/usr/lib/postgresql/<major>/bin`, highest major first.
     public let binarySearchPath: [String]?
+    /// Extra postgresql.conf settings applied at every start, such as
+    /// `["fsync": "off"]` for a throw-away test cluster.
+    public let serverSettings: [String: String]
 
     let layout: ClusterLayout
 
     /// Describes a cluster; nothing on disk changes until `start()`.
     /// A relative `directory` is taken from the current directory.
-    public init(directory: String, superuser: String = "layoutbench", binarySearchPath: [String]? = nil) {
+    public init(directory: String, superuser: String = "layoutbench", binarySearchPath: [String]? = nil,
+                serverSettings: [String: String] = [:]) {
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         self.directory = URL(fileURLWithPath: directory, relativeTo: base).standardizedFileURL.path
         self.superuser = superuser
         self.binarySearchPath = binarySearchPath
+        self.serverSettings = serverSettings
         self.layout = ClusterLayout(root: self.directory)
     }
 

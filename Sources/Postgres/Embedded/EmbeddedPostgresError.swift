@@ -18,6 +18,8 @@ public enum EmbeddedPostgresError: Error, Sendable, CustomStringConvertible {
     case directoryNotReachable(path: String, user: String)
     /// A file or directory could not be created, read or changed.
     case fileSystem(path: String, reason: String)
+    /// A `serverSettings` name is malformed or one this package must control.
+    case invalidSetting(name: String)
     /// The socket location is asked for before the cluster ever started.
     case notStarted(directory: String)
 
@@ -50,6 +52,10 @@ public enum EmbeddedPostgresError: Error, Sendable, CustomStringConvertible {
                 + "Make every parent directory traversable (chmod o+x) or choose a cluster directory elsewhere."
         case let .fileSystem(path, reason):
             return "Cannot set up \(path): \(reason.trimmed). Check its permissions and free disk space."
+        case let .invalidSetting(name):
+            return "The server setting \"\(name)\" cannot be used: names are letters, digits, _ and ., "
+                + "and the socket settings (\(ClusterLayout.reservedSettings.sorted().joined(separator: ", "))) are fixed. "
+                + "Remove it from serverSettings."
         case let .notStarted(directory):
             return "The cluster in \(directory) has never been started, so its socket directory is not chosen yet; "
                 + "call start() first."

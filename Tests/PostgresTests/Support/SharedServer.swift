@@ -16,7 +16,7 @@ struct SharedPostgres: SuiteTrait, TestScoping {
     func provideScope(for test: Test, testCase: Test.Case?,
                       performing function: @Sendable () async throws -> Void) async throws {
         await TestDirectories.reapAbandonedRuns()
-        let cluster = EmbeddedPostgres(directory: TestDirectories.run + "/shared")
+        let cluster = EmbeddedPostgres(directory: TestDirectories.run + "/shared", serverSettings: TestServer.throwAwaySettings)
         let started = ContinuousClock.now
         try await cluster.start()
         print("Shared PostgreSQL started in \(ContinuousClock.now - started) at \(cluster.directory)")
@@ -41,6 +41,11 @@ extension Trait where Self == SharedPostgres {
 
 /// Helpers for tests inside `ServerTests`.
 enum TestServer {
+    /// Test clusters are deleted afterwards, so durability is traded for
+    /// speed: on a disk shared with other builds, fsync made a stop take
+    /// seconds.
+    static let throwAwaySettings = ["fsync": "off", "synchronous_commit": "off", "full_page_writes": "off"]
+
     static func configuration() throws -> PostgresConfiguration {
         guard let cluster = SharedPostgres.cluster else {
             throw TestSetupError("this test must be nested in ServerTests, which starts the shared server")
