@@ -11,14 +11,20 @@ import Foundation
 /// Print it freely: `description` is `redacted`, which never shows the
 /// password. Only `urlIncludingPassword` does, for handing to another program.
 public struct PostgresConfiguration: Sendable, Hashable, CustomStringConvertible {
+    /// Host name, IP address, or absolute socket directory; nil for libpq's default.
     public var host: String?
+    /// Server port (for a socket, part of the socket file's name).
     public var port: Int?
+    /// Role to log in as; nil for libpq's default (PGUSER, then the OS user).
     public var user: String?
+    /// Never shown by `description` or `redacted`.
     public var password: String?
+    /// Database name (libpq's `dbname`).
     public var database: String?
     /// Further libpq connection keywords, passed through as they are.
     public var options: [String: String]
 
+    /// A configuration from its parts; nil leaves a part to libpq's defaults.
     public init(host: String? = nil, port: Int? = nil, user: String? = nil,
                 password: String? = nil, database: String? = nil,
                 options: [String: String] = [:]) {

@@ -3,7 +3,9 @@ import Foundation
 
 /// A message sent with `NOTIFY channel, 'payload'` or `pg_notify`.
 public struct PostgresNotification: Sendable, Hashable {
+    /// The channel name, exactly as given to NOTIFY (case preserved).
     public let channel: String
+    /// The payload; empty if none was sent.
     public let payload: String
     /// Process id of the server backend that sent it.
     public let senderPID: Int32

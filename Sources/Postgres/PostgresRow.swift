@@ -12,21 +12,29 @@ public struct PostgresRow: Sendable {
     /// The row's position in its result.
     public let index: Int
 
+    /// Column names of the result this row belongs to.
     public var columns: [String] { storage.columns }
 
+    /// Whether the named column is SQL NULL in this row.
     public func isNull(_ column: String) throws -> Bool {
         storage.isNull(row: index, column: try position(of: column))
     }
 
+    /// The column's text as it came from the server (any type reads as text).
     public func string(_ column: String) throws -> String? { try string(at: position(of: column)) }
+    /// An integer column (`smallint`, `integer`, `bigint`, or text holding one).
     public func int(_ column: String) throws -> Int? { try int(at: position(of: column)) }
+    /// A `real`, `double precision`, `numeric` or integer column as a Double.
     public func double(_ column: String) throws -> Double? { try double(at: position(of: column)) }
+    /// A `boolean` column.
     public func bool(_ column: String) throws -> Bool? { try bool(at: position(of: column)) }
     /// A `bytea` column's bytes.
     public func data(_ column: String) throws -> Data? { try data(at: position(of: column)) }
     /// A `timestamptz`, `timestamp` (read as UTC) or `date` column.
     public func date(_ column: String) throws -> Date? { try date(at: position(of: column)) }
 
+    /// `string(_:)` by 0-based column index; the other `at:` accessors
+    /// likewise mirror their by-name forms.
     public func string(at column: Int) throws -> String? {
         try text(column) { String(decoding: $0, as: UTF8.self) }
     }

@@ -7,9 +7,13 @@ import Foundation
 /// text, so no value is ever spliced into a statement. Literals work:
 /// `try await db.execute("SELECT $1, $2", ["it's", 42])`.
 public enum PostgresValue: Sendable, Hashable {
+    /// Sent untyped, so the server reads it as whatever the context needs.
     case text(String)
+    /// Sent as `bigint`.
     case int(Int)
+    /// Sent as `double precision`; NaN and ±infinity included.
     case double(Double)
+    /// Sent as `boolean`.
     case bool(Bool)
     /// Sent as `bytea`.
     case bytes(Data)

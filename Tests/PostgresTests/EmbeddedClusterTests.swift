@@ -114,6 +114,22 @@ extension ServerTests {
             }
         }
 
+        /// Only root switches to the `postgres` account, so only root can be
+        /// locked out by a parent directory that account cannot enter.
+        @Test(.enabled(if: geteuid() == 0, "only root runs the server as another user"))
+        func aDirectoryTheServerUserCannotReachIsReported() async throws {
+            let closed = try TestDirectories.makeScratch("closed")
+            defer { try? FileManager.default.removeItem(atPath: closed) }
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: closed)
+            let cluster = EmbeddedPostgres(directory: closed + "/cluster")
+            let error = await #expect(throws: EmbeddedPostgresError.self) { try await cluster.start() }
+            guard case .directoryNotReachable(path: closed + "/cluster", user: "postgres") = error else {
+                Issue.record("expected directoryNotReachable, got \(String(describing: error))")
+                return
+            }
+            #expect(error?.description.contains("chmod o+x") == true)
+        }
+
         @Test func aShortPathKeepsTheSocketInsideTheCluster() throws {
             let cluster = EmbeddedPostgres(directory: "/tmp/lb/x")
             let config = try cluster.configuration(database: "d")

@@ -43,8 +43,11 @@ public struct EmbeddedPostgres: Sendable {
 
     /// Whether the cluster exists and whether its server is running.
     public enum Status: Sendable, Hashable, CustomStringConvertible {
+        /// No cluster in the directory yet; `start()` will create one.
         case notInitialized
+        /// The cluster exists and no server is running for it.
         case stopped
+        /// A server is running; `pid` is its postmaster.
         case running(pid: Int32)
 
         public var description: String {

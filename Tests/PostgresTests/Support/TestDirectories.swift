@@ -3,13 +3,14 @@ import Postgres
 
 /// Temporary directories for the clusters tests create.
 ///
-/// Every run works under `/tmp/layoutbench-pgtests/run-<pid>-<random>`. The
+/// Every run works under `/tmp/layoutbench-pgtests-<uid>/run-<pid>-<random>`
+/// (per user, so root's and a developer's runs never share a folder). The
 /// first use reaps the folders of earlier runs whose process is gone: a
 /// crashed run leaves its servers running, and those would otherwise live
 /// until the machine stops. Runs still in progress (say in another
 /// worktree) are left alone because their process is alive.
 enum TestDirectories {
-    static let base = "/tmp/layoutbench-pgtests"
+    static let base = "/tmp/layoutbench-pgtests-\(geteuid())"
 
     static let run: String = {
         let path = "\(base)/run-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
