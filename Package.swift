@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
         .library(name: "TextMeasurement", targets: ["TextMeasurement"]),
+        .library(name: "Postgres", targets: ["Postgres"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -30,5 +31,15 @@ let package = Package(
         .target(name: "TextMeasurement", dependencies: ["CFreeType", "CHarfBuzz"]),
         .testTarget(name: "TextMeasurementTests", dependencies: ["TextMeasurement"],
                     exclude: ["Fixtures/make_expected_widths.py"]),
+
+        // The libpq wrapper the store and the harness sit on. CLibPQ only
+        // exposes the C API; Postgres is the Swift surface over it.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(name: "Postgres", dependencies: ["CLibPQ"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
     ]
 )
