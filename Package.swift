@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
+        .library(name: "Statistics", targets: ["Statistics"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
     ],
     targets: [
@@ -16,5 +17,9 @@ let package = Package(
         .target(name: "LayoutSolver"),
         .executableTarget(name: "solver-bench", dependencies: ["LayoutSolver"]),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
+        // Pure math for the analysis layer: summaries, bootstrap, regression,
+        // complexity classification. Knows nothing of benchmarks.
+        .target(name: "Statistics"),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
     ]
 )
