@@ -67,3 +67,33 @@ struct QuantileTests {
         #expect(isClose(try medianAbsoluteDeviation(x.map { -2 * $0 }), 2 * mad, relative: 1e-12))
     }
 }
+
+@Suite("Hodges–Lehmann centre")
+struct HodgesLehmannTests {
+    @Test func walshAverageMediansByHand() throws {
+        // 1, 2, 3 → Walsh averages 1, 1.5, 2, 2, 2.5, 3 → median 2.
+        #expect(try hodgesLehmann([3, 1, 2]) == 2)
+        // 0, 0, 10 → 0, 0, 0, 5, 5, 10 → median 2.5.
+        #expect(try hodgesLehmann([0, 10, 0]) == 2.5)
+        #expect(try hodgesLehmann([4]) == 4)
+        #expect(throws: StatisticsError.emptySample) { try hodgesLehmann([]) }
+    }
+
+    @Test func oneWildValueInFiveBarelyMovesIt() throws {
+        // The mean jumps from 1 to ~20.8; HL stays within the clean values.
+        let clean: [Double] = [0.98, 0.99, 1.0, 1.01, 1.02]
+        var spiked = clean
+        spiked[4] = 100
+        let centre = try hodgesLehmann(spiked)
+        #expect(centre >= 0.98 && centre <= 1.02, "\(centre)")
+    }
+
+    @Test(arguments: 0..<30)
+    func itIsShiftAndScaleEquivariant(seed: Int) throws {
+        var rng = Xoshiro256StarStar(seed: UInt64(11_000 + seed))
+        let x = uniformSample(1 + rng.uniformIndex(below: 25), in: -5...5, using: &rng)
+        let h = try hodgesLehmann(x)
+        #expect(try minimum(x) <= h && h <= (try maximum(x)))
+        #expect(isClose(try hodgesLehmann(x.map { 2 * $0 + 7 }), 2 * h + 7, relative: 1e-12, absolute: 1e-12))
+    }
+}
