@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
+        .library(name: "Statistics", targets: ["Statistics"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
         .library(name: "TextMeasurement", targets: ["TextMeasurement"]),
         .library(name: "Postgres", targets: ["Postgres"]),
@@ -41,5 +42,9 @@ let package = Package(
         ),
         .target(name: "Postgres", dependencies: ["CLibPQ"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
+        // Pure math for the analysis layer: summaries, bootstrap, regression,
+        // complexity classification. Knows nothing of benchmarks.
+        .target(name: "Statistics"),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
     ]
 )
