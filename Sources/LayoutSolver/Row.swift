@@ -53,7 +53,9 @@ struct Row {
             cells[i].coefficient = c
             return 0
         }
-        if nearZero(coefficient) { return 0 }
+        // A fresh term is kept unless exactly zero: a user's 1e-9·x is data,
+        // not cancellation noise.
+        if coefficient == 0 { return 0 }
         append(Cell(symbol: symbol, coefficient: coefficient))
         return 1
     }

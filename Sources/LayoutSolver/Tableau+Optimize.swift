@@ -54,7 +54,7 @@ extension Tableau {
             let k = rows[t].coefficient(of: entering)
             guard k < 0 else { continue }   // also skips stale column entries
             let b = basicOf[t]
-            guard isRestricted(b) else { continue }
+            guard kind[b] != .external else { continue }   // dummy rows must stay 0, so they bound it too
             let r = -rows[t].constant / k
             if r < ratio || (r == ratio && found >= 0 && b < basicOf[found]) {
                 ratio = r
@@ -70,10 +70,14 @@ extension Tableau {
     mutating func dualOptimize() throws(Conflict) {
         while let leaving = infeasible.popLast() {
             let slot = rowOf[leaving]
-            guard slot >= 0, rows[slot].constant < -epsilon else { continue }
+            guard slot >= 0 else { continue }
+            let constant = rows[slot].constant
+            let isDummy = kind[leaving] == .dummy
+            guard isDummy ? abs(constant) > epsilon : constant < -epsilon else { continue }
             counters.objectiveIterations += 1
             counters.infeasibleRows += 1
-            guard let entering = dualEnteringSymbol(slot) else {
+            // A dummy above zero is a row below zero read the other way round.
+            guard let entering = dualEnteringSymbol(slot, sign: isDummy && constant > 0 ? -1 : 1) else {
                 infeasible.append(leaving)
                 let owner = ownerOf[leaving]
                 var culprits = requiredOwners(of: rows[slot].cells, excluding: -1)
@@ -86,17 +90,18 @@ extension Tableau {
 
     /// Among the row's symbols with a positive coefficient, the one with the
     /// lexicographically smallest objective-coefficient / row-coefficient.
-    func dualEnteringSymbol(_ slot: Int) -> Int? {
+    func dualEnteringSymbol(_ slot: Int, sign: Double) -> Int? {
         let c = componentOf[basicOf[slot]]
         let levels = c >= 0 ? components[c].levels : []
         var best = -1
         var bestRatio: [Double] = []
-        for cell in rows[slot].cells where cell.coefficient > 0 && kind[cell.symbol] != .dummy {
+        for cell in rows[slot].cells where cell.coefficient * sign > 0 && kind[cell.symbol] != .dummy {
+            let k = cell.coefficient * sign
             var ratio: [Double] = []
             ratio.reserveCapacity(levels.count)
-            for level in levels { ratio.append(level.row.coefficient(of: cell.symbol) / cell.coefficient) }
+            for level in levels { ratio.append(level.row.coefficient(of: cell.symbol) / k) }
             if best < 0 || lexicographicallyLess(ratio, bestRatio)
-                || (ratio == bestRatio && cell.symbol < best) {
+                || (!lexicographicallyLess(bestRatio, ratio) && cell.symbol < best) {
                 best = cell.symbol
                 bestRatio = ratio
             }
@@ -105,7 +110,13 @@ extension Tableau {
     }
 }
 
+/// Compares ratio vectors level by level. Differences within rounding of
+/// the larger value count as equal, so noise at a higher level can never
+/// override a real difference at a lower one.
 @inline(__always) func lexicographicallyLess(_ a: [Double], _ b: [Double]) -> Bool {
-    for i in a.indices where a[i] != b[i] { return a[i] < b[i] }
+    for i in a.indices {
+        let tolerance = 1e-9 * max(1, abs(a[i]), abs(b[i]))
+        if abs(a[i] - b[i]) > tolerance { return a[i] < b[i] }
+    }
     return false
 }

@@ -64,7 +64,7 @@ extension Tableau {
             let b = basicOf[t]
             let k = rows[t].coefficient(of: marker)
             if k == 0 { continue }   // stale column entry
-            if !isRestricted(b) {
+            if kind[b] == .external {
                 if better(t, than: third) { third = t }
             } else if k < 0 {
                 let r = -rows[t].constant / k
@@ -119,7 +119,7 @@ extension Tableau {
         let b = basicOf[t]
         if kind[b] == .external {
             markChanged(b)
-        } else if rows[t].constant < 0 {
+        } else if violates(b, rows[t].constant) {
             infeasible.append(b)
         }
     }

@@ -155,6 +155,17 @@ struct Tableau {
         }
     }
 
+    /// Whether a basic symbol's row constant breaks feasibility: restricted
+    /// symbols must stay ≥ 0, and a basic dummy (a required equality's marker)
+    /// must stay 0.
+    @inline(__always) func violates(_ basic: Int, _ constant: Double) -> Bool {
+        switch kind[basic] {
+        case .slack, .error: return constant < 0
+        case .dummy: return abs(constant) > epsilon
+        default: return false
+        }
+    }
+
     @inline(__always) func isRestricted(_ s: Int) -> Bool {
         let k = kind[s]
         return k == .slack || k == .error
@@ -231,7 +242,7 @@ struct Tableau {
             let b = basicOf[t]
             if kind[b] == .external {
                 markChanged(b)
-            } else if rows[t].constant < 0 {
+            } else if violates(b, rows[t].constant) {
                 infeasible.append(b)
             }
         }
