@@ -254,50 +254,81 @@ struct LexicographicReference {
     /// The LP for `level`: required rows, error rows for every constraint at
     /// that level or above, the fixed optima of the levels above.
     private func program(priorities: [Priority], level: Int, optima: [Double]) -> DenseLP {
-        let index = Dictionary(uniqueKeysWithValues: variables.enumerated().map { ($1, $0) })
         let levelOf = Dictionary(uniqueKeysWithValues: priorities.enumerated().map { ($1, $0) })
-        // Columns: variables, then error columns allocated below.
         var errorColumns: [(level: Int, columns: [Int])] = []
-        var rows: [(coefficients: [Int: Double], sense: DenseLP.Sense, rhs: Double)] = []
-        var next = variables.count
+        var rows: [SparseRow] = []
+        var next = variables.count   // error columns follow the variables
         for c in constraints {
-            var a: [Int: Double] = [:]
-            for t in c.expression.terms { a[index[t.variable]!, default: 0] += t.coefficient }
-            let rhs = -c.expression.constant
-            let sense: DenseLP.Sense = switch c.relation {
-                case .equal: .equal
-                case .lessThanOrEqual: .lessOrEqual
-                case .greaterThanOrEqual: .greaterOrEqual
-            }
+            var row = sparseRow(c)
             if c.priority.isRequired {
-                rows.append((a, sense, rhs))
+                rows.append(row)
                 continue
             }
             let l = levelOf[c.priority]!
             guard l <= level else { continue }   // lower levels cannot constrain this one
             var mine: [Int] = []
             if c.relation != .greaterThanOrEqual {   // e⁺: e may exceed zero
-                a[next] = -1; mine.append(next); next += 1
+                row.coefficients[next] = -1; mine.append(next); next += 1
             }
             if c.relation != .lessThanOrEqual {      // e⁻: e may fall below zero
-                a[next] = 1; mine.append(next); next += 1
+                row.coefficients[next] = 1; mine.append(next); next += 1
             }
-            rows.append((a, sense, rhs))
+            rows.append(row)
             errorColumns.append((l, mine))
         }
         for (l, optimum) in optima.enumerated() {
             var a: [Int: Double] = [:]
             for (el, cols) in errorColumns where el == l { for col in cols { a[col] = 1 } }
-            rows.append((a, .lessOrEqual, optimum + Self.slack(for: optimum)))
+            rows.append(SparseRow(coefficients: a, sense: .lessOrEqual, rhs: optimum + Self.slack(for: optimum)))
         }
-        var lp = DenseLP(variableCount: next,
-                         isFree: (0..<next).map { $0 < variables.count })
-        for row in rows {
-            var dense = [Double](repeating: 0, count: next)
-            for (j, v) in row.coefficients { dense[j] = v }
-            lp.addRow(dense, row.sense, row.rhs)
-        }
+        var lp = dense(rows, columns: next)
         for (el, cols) in errorColumns where el == level { for col in cols { lp.objective[col] = 1 } }
+        return lp
+    }
+
+    /// The least and greatest value `expression` takes where the required
+    /// constraints hold (nil for an unbounded side); nil if they cannot hold.
+    /// Equal bounds mean the required constraints imply the expression's value.
+    func range(of expression: Expression) -> (lower: Double?, upper: Double?)? {
+        let required = constraints.filter(\.priority.isRequired)
+        guard LexicographicReference(required).solve() != nil else { return nil }
+        let index = Dictionary(uniqueKeysWithValues: variables.enumerated().map { ($1, $0) })
+        guard expression.terms.allSatisfy({ index[$0.variable] != nil }) else { return (nil, nil) }   // a free variable
+        var lp = dense(required.map(sparseRow), columns: variables.count)
+        for t in expression.terms { lp.objective[index[t.variable]!] += t.coefficient }
+        var lower: Double?, upper: Double?
+        if case let .optimal(low, _) = lp.minimize() { lower = low + expression.constant }
+        lp.objective = lp.objective.map { -$0 }
+        if case let .optimal(high, _) = lp.minimize() { upper = -high + expression.constant }
+        return (lower, upper)
+    }
+
+    private struct SparseRow {
+        var coefficients: [Int: Double]
+        var sense: DenseLP.Sense
+        var rhs: Double
+    }
+
+    /// `c` as `Σ aᵢxᵢ (sense) −constant` over the variable columns.
+    private func sparseRow(_ c: Constraint) -> SparseRow {
+        var a: [Int: Double] = [:]
+        for t in c.expression.terms { a[variables.firstIndex(of: t.variable)!, default: 0] += t.coefficient }
+        let sense: DenseLP.Sense = switch c.relation {
+            case .equal: .equal
+            case .lessThanOrEqual: .lessOrEqual
+            case .greaterThanOrEqual: .greaterOrEqual
+        }
+        return SparseRow(coefficients: a, sense: sense, rhs: -c.expression.constant)
+    }
+
+    /// Variables are free; further columns (errors) are ≥ 0.
+    private func dense(_ rows: [SparseRow], columns: Int) -> DenseLP {
+        var lp = DenseLP(variableCount: columns, isFree: (0..<columns).map { $0 < variables.count })
+        for row in rows {
+            var line = [Double](repeating: 0, count: columns)
+            for (j, v) in row.coefficients { line[j] = v }
+            lp.addRow(line, row.sense, row.rhs)
+        }
         return lp
     }
 }
