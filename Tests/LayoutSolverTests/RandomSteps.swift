@@ -39,6 +39,13 @@ struct RandomSteps {
         var zeroRate = 0.05
         /// Variables per session (2…size); every phase grows with it.
         var size = 6
+        /// Multiplies constants and suggested values (large layouts).
+        var scale = 1.0
+        /// How often a coefficient is a multiplier such as ½, ⅓ or 1.5.
+        var fractionRate = 0.0
+        /// Variables fall into this many blocks; a constraint stays inside
+        /// one block nine times in ten, so components merge and split.
+        var blocks = 1
     }
 
     var rng: SplitMix64
@@ -55,6 +62,7 @@ struct RandomSteps {
 
     mutating func coefficient() -> Double {
         if rng.chance(options.zeroRate) { return 0 }
+        if rng.chance(options.fractionRate) { return rng.pick([0.5, -0.5, 1.0 / 3, -1.0 / 3, 1.5, -0.25]) }
         let magnitude: Double = switch rng.int(0...9) {
             case 0...6: 1
             case 7...8: 2
@@ -63,7 +71,7 @@ struct RandomSteps {
         return rng.chance(0.5) ? magnitude : -magnitude
     }
 
-    mutating func constant() -> Double { Double(rng.int(-50...50)) }
+    mutating func constant() -> Double { Double(rng.int(-50...50)) * options.scale }
 
     mutating func relation() -> Relation {
         switch rng.int(0...9) {
@@ -82,9 +90,14 @@ struct RandomSteps {
                               priority: rng.pick(Self.priorities))
         }
         let count = rng.pick([1, 1, 2, 2, 2, 2, 3])
+        var pool = variables
+        if options.blocks > 1 && rng.chance(0.9) {
+            let block = rng.int(0...(options.blocks - 1))
+            pool = variables.enumerated().filter { $0.offset % options.blocks == block }.map(\.element)
+        }
         var chosen: [Variable] = []
-        while chosen.count < min(count, variables.count) {
-            let v = rng.pick(variables)
+        while chosen.count < min(count, pool.count) {
+            let v = rng.pick(pool)
             if !chosen.contains(v) { chosen.append(v) }
         }
         let terms = chosen.map { Term($0, coefficient()) }
@@ -92,20 +105,20 @@ struct RandomSteps {
     }
 
     mutating func suggestion() -> Double {
-        Double(rng.int(-100...100)) / (rng.chance(0.2) ? 2 : 1)
+        Double(rng.int(-100...100)) / (rng.chance(0.2) ? 2 : 1) * options.scale
     }
 }
 
 extension SolverSession {
     /// A whole random session in phases: build, remove some, change
     /// constants (with a few more additions), edit and suggest (mixed with
-    /// removals, constant changes and additions), tear down.
+    /// removals, constant changes, additions and re-additions), tear down.
     static func random(seed: UInt64, options: RandomSteps.Options = .init()) -> SolverSession {
         var rng = SplitMix64(seed: seed)
         let size = options.size
         let variables = (0..<rng.int(2...size)).map { Variable("x\($0)") }
         var gen = RandomSteps(seed: rng.next(), variables: variables, options: options)
-        let s = SolverSession(variables: variables)
+        let s = SolverSession(variables: variables, scale: options.scale)
 
         for _ in 0..<gen.rng.int(3...(size + 4)) { s.apply(.add(gen.constraint(cloning: s.active))) }
         for c in s.active where gen.rng.chance(0.3) { s.apply(.remove(c)) }
@@ -129,6 +142,8 @@ extension SolverSession {
                 s.apply(.setConstant(gen.rng.pick(s.active), gen.constant()))
             case 7 where !s.edits.isEmpty:
                 s.apply(.removeEdit(gen.rng.pick(s.edits).variable))
+            case 8 where !s.retired.isEmpty:
+                s.apply(.add(gen.rng.pick(s.retired)))   // the same constraint again
             default:
                 s.apply(.add(gen.constraint(cloning: s.active)))
             }

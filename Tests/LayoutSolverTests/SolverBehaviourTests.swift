@@ -428,6 +428,34 @@ import LayoutSolver
         #expect(solver.value(of: chain[59]) == 59 && solver.value(of: b) == 5)
     }
 
+    @Test func editingOneBlockCostsTheSameWithOrWithoutAnother() throws {
+        func block(_ solver: Solver, _ name: String) throws -> Variable {
+            let x = (0..<8).map { Variable("\(name)\($0)") }
+            try solver.add(x[0] >= 0)
+            for i in 1..<8 {
+                try solver.add([x[i] >= x[i - 1] + 10, (x[i] == x[i - 1] + 40).priority(250)])
+            }
+            try solver.add(x[7] <= 400)
+            return x[0]
+        }
+        let alone = Solver(), together = Solver()
+        let a = try block(alone, "a"), a2 = try block(together, "a")
+        _ = try block(together, "b")
+        #expect(together.componentCount == 2)
+        var work: [[Int]] = []
+        for (solver, x) in [(alone, a), (together, a2)] {
+            try solver.addEditVariable(x, priority: 999)
+            solver.solve()
+            let before = solver.counters
+            for target in stride(from: -20.0, through: 400, by: 35) {
+                try solver.suggestValue(target, for: x)
+                solver.solve()
+            }
+            work.append((solver.counters - before).named.map(\.value))
+        }
+        #expect(work[0] == work[1])
+    }
+
     @Test func onlyTheMovedBlockIsReported() throws {
         let solver = Solver()
         let a = Variable("a"), aw = Variable("a.width"), ar = Variable("a.right")

@@ -8,11 +8,12 @@ import LayoutSolver
 /// same way; failures matching a `KnownBug` are recorded as known issues.
 ///
 /// To search further, set `SOLVER_SEEDS=N` (and optionally
-/// `SOLVER_FIRST_SEED`, `SOLVER_SIZE`, `SOLVER_DEGENERATE=1`): then
+/// `SOLVER_FIRST_SEED`, `SOLVER_SIZE`, `SOLVER_SCALE`, `SOLVER_FRACTIONS`,
+/// `SOLVER_BLOCKS`, `SOLVER_DEGENERATE=1`): then
 /// `searchManySeeds` runs, prints a shrunk reproduction of every stopping
 /// failure and tallies the known bugs.
 @Suite struct SolverPropertyTests {
-    static let seeds = 0..<UInt64(400)
+    static let seeds = 0..<UInt64(320)
     static let degenerate = RandomSteps.Options(cloneRate: 0.5, zeroRate: 0.1)
 
     @Test(arguments: seeds.split(into: 8))
@@ -49,12 +50,15 @@ import LayoutSolver
         var tally: [String: Int] = [:]
         var options = env["SOLVER_DEGENERATE"] != nil ? Self.degenerate : RandomSteps.Options()
         if let size = env["SOLVER_SIZE"].flatMap({ Int($0) }) { options.size = size }
+        if let scale = env["SOLVER_SCALE"].flatMap({ Double($0) }) { options.scale = scale }
+        if let rate = env["SOLVER_FRACTIONS"].flatMap({ Double($0) }) { options.fractionRate = rate }
+        if let blocks = env["SOLVER_BLOCKS"].flatMap({ Int($0) }) { options.blocks = blocks }
         for seed in first..<(first + count) {
             let session = SolverSession.random(seed: seed, options: options)
             for known in session.tolerated { tally[known.knownBug!.rawValue, default: 0] += 1 }
             guard let finding = session.finding else { continue }
             tally[finding.knownBug?.rawValue ?? "NEW \(finding.kind.rawValue)", default: 0] += 1
-            print("seed \(seed): \(SolverSession.shrink(finding, variables: session.variables))\n")
+            print("seed \(seed): \(SolverSession.shrink(finding, variables: session.variables, scale: options.scale))\n")
         }
         print("findings per bug:", tally.sorted { $0.key < $1.key })
     }

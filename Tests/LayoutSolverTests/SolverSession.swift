@@ -50,7 +50,7 @@ struct Finding: CustomStringConvertible {
     enum Kind: String {
         case requiredViolated, notOptimal, acceptedInfeasible, rejectedFeasible
         case changedByFailedCall, conflictsNotAConflict, oldConstantLost
-        case anomaly, unexpectedError, notEmptyAfterTeardown, changesMisreported
+        case anomaly, unexpectedError, notEmptyAfterTeardown, changesMisreported, componentsWrong
     }
 
     var kind: Kind
@@ -72,13 +72,15 @@ struct Finding: CustomStringConvertible {
 /// plus one `v == suggested` constraint per edit variable. After every step:
 /// every required constraint holds within 1e-8; the reference finds the model
 /// feasible; each level's total violation matches the reference optimum
-/// within 1e-6; no anomalies; `takeChangedVariables` reports exactly what
-/// moved. A rejected call (`.unsatisfiable`) must really be infeasible, name
+/// within 1e-6 (both tolerances grow with `scale`, as the reference's error does); no anomalies; variables sharing a constraint share a
+/// component; `takeChangedVariables` reports exactly what moved. A rejected call (`.unsatisfiable`) must really be infeasible, name
 /// conflicts that are one, and leave every value where it was.
 final class SolverSession {
     let solver = Solver()
     let variables: [Variable]
     private(set) var active: [Constraint] = []
+    /// Removed constraints, which may be added again.
+    private(set) var retired: [Constraint] = []
     private(set) var constants: [UInt64: Double] = [:]
     private(set) var edits: [(variable: Variable, priority: Priority, value: Double)] = []
     private(set) var steps: [Step] = []
@@ -98,7 +100,13 @@ final class SolverSession {
     private var acceptedRedundantEquality = false
     private var forgottenWhileNonzero: Set<Variable> = []
 
-    init(variables: [Variable]) { self.variables = variables }
+    /// The magnitude of the session's constants: tolerances scale with it.
+    let scale: Double
+
+    init(variables: [Variable], scale: Double = 1) {
+        self.variables = variables
+        self.scale = scale
+    }
 
     var model: [Constraint] {
         active.map { $0.withConstant(constants[$0.id]!) }
@@ -125,6 +133,7 @@ final class SolverSession {
                 do {
                     try solver.add(c)
                     active.append(c)
+                    retired.removeAll { $0 == c }
                     constants[c.id] = c.expression.constant
                     if redundant { acceptedRedundantEquality = true }
                 } catch let .unsatisfiable(culprit, conflicts) {
@@ -136,6 +145,7 @@ final class SolverSession {
                 try solver.remove(c)
                 active.removeAll { $0 == c }
                 constants[c.id] = nil
+                retired.append(c)
             case let .setConstant(c, k):
                 let old = constants[c.id]!
                 do {
@@ -229,19 +239,25 @@ final class SolverSession {
         let at = { (v: Variable) in value[v] ?? 0 }
         for c in model where c.priority.isRequired {
             let v = c.violation(at)
-            if v > 1e-8 { return fail(.requiredViolated, "\(c) is off by \(v) at \(describe(value))") }
+            if v > 1e-8 * scale { return fail(.requiredViolated, "\(c) is off by \(v) at \(describe(value))") }
         }
         guard let reference = LexicographicReference(model).solve() else {
             return fail(.acceptedInfeasible, "the reference finds the required constraints infeasible")
         }
         let mine = levelViolations(model, priorities: reference.levels.map(\.priority), at)
-        for (level, got) in zip(reference.levels, mine) where abs(got - level.violation) > 1e-6 * max(1, level.violation) {
+        for (level, got) in zip(reference.levels, mine) where abs(got - level.violation) > 1e-6 * max(scale, level.violation) {
             return fail(.notOptimal, "level @\(level.priority): violation \(got), optimum \(level.violation); "
                         + "solver \(describe(value)), reference \(describe(reference.values))")
         }
         if solver.anomalies > 0 { return fail(.anomaly, "anomalies = \(solver.anomalies)") }
         if solver.constraintCount != active.count + edits.count {
             return fail(.unexpectedError, "constraintCount \(solver.constraintCount), expected \(active.count + edits.count)")
+        }
+        for c in model {
+            let vs = c.expression.terms.map(\.variable)
+            if let v = vs.first(where: { !solver.sharesComponent(vs[0], $0) }) {
+                return fail(.componentsWrong, "\(vs[0]) and \(v) share \(c) but not a component")
+            }
         }
         checkChanges(value, mentioned: Set(model.flatMap { $0.expression.terms.map(\.variable) }))
     }
@@ -308,8 +324,8 @@ final class SolverSession {
 
 extension SolverSession {
     /// Replays `steps` on a fresh solver, skipping steps that no longer apply.
-    static func replay(_ steps: [Step], variables: [Variable], tearDown: Bool) -> SolverSession {
-        let s = SolverSession(variables: variables)
+    static func replay(_ steps: [Step], variables: [Variable], scale: Double, tearDown: Bool) -> SolverSession {
+        let s = SolverSession(variables: variables, scale: scale)
         for step in steps where !s.apply(step) { break }
         if tearDown && s.finding == nil { s.tearDown() }
         return s
@@ -317,7 +333,7 @@ extension SolverSession {
 
     /// Drops steps one at a time while a failure of the same kind persists
     /// (stopping or tolerated): a 1-minimal reproduction for a bug report.
-    static func shrink(_ finding: Finding, variables: [Variable]) -> Finding {
+    static func shrink(_ finding: Finding, variables: [Variable], scale: Double = 1) -> Finding {
         let tearDown = finding.kind == .notEmptyAfterTeardown
         var best = finding
         var progress = true
@@ -326,7 +342,7 @@ extension SolverSession {
             for i in best.steps.indices.reversed() where i < best.steps.count {
                 var candidate = best.steps
                 candidate.remove(at: i)
-                let s = replay(candidate, variables: variables, tearDown: tearDown)
+                let s = replay(candidate, variables: variables, scale: scale, tearDown: tearDown)
                 if let f = (s.tolerated + [s.finding].compactMap { $0 }).first(where: { $0.kind == finding.kind }) {
                     best = f
                     progress = true
