@@ -17,6 +17,9 @@ public final class Solver {
     private var constraintOf: [Constraint?] = []
     private var constantOf: [Double] = []
     private var edits: [UInt64: Edit] = [:]
+    /// Variables that lost their last constraint while reported non-zero:
+    /// they read 0 now, which the next `takeChangedVariables` must say.
+    private var forgottenNonZero: [(variable: Variable, reported: Double)] = []
 
     private struct Edit {
         var constraint: Constraint
@@ -170,13 +173,20 @@ public final class Solver {
     public func takeChangedVariables() -> [Variable] {
         tableau.optimizeDirty()
         var out: [Variable] = []
+        var seen = Set<UInt64>()
+        for (v, last) in forgottenNonZero where seen.insert(v.id).inserted {
+            let now = value(of: v)
+            if let s = symbolOf[key(v.id)] { reported[s] = now }   // compared with what was reported, not 0
+            if now != last { out.append(v) }
+        }
+        forgottenNonZero.removeAll()
         for s in tableau.changed {
             tableau.changedFlag[s] = false
             guard tableau.kind[s] == .external, let v = variableOf[s] else { continue }
             let x = tableau.value(of: s)
             if x != reported[s] {
                 reported[s] = x
-                out.append(v)
+                if !seen.contains(v.id) { out.append(v) }
             }
         }
         tableau.changed.removeAll(keepingCapacity: true)
@@ -225,7 +235,10 @@ public final class Solver {
 
     private func forgetSymbol(_ s: Int, free: Bool) {
         if free { tableau.freeSymbol(s) }
-        if let v = variableOf[s] { symbolOf[key(v.id)] = nil }
+        if let v = variableOf[s] {
+            symbolOf[key(v.id)] = nil
+            if reported[s] != 0 { forgottenNonZero.append((v, reported[s])) }
+        }
         variableOf[s] = nil
     }
 

@@ -69,6 +69,7 @@ extension Tableau {
         for (s, _) in terms where !externals.contains(s) { externals.append(s) }
         record.externals = externals
         let c = unify(externals, row)
+        let savedLevels = components[c].levels
         let slot = newRecord(record)
         ownerOf[record.marker] = slot
         if record.other >= 0 { ownerOf[record.other] = slot }
@@ -83,6 +84,8 @@ extension Tableau {
             guard nearZero(row.constant) else {
                 let conflicts = requiredOwners(of: row.cells, excluding: slot)
                 discardRecord(slot)
+                components[c].levels = savedLevels
+                settle(c)
                 throw Conflict(records: conflicts)
             }
             subject = record.marker   // redundant but consistent: keep it so removal works
@@ -91,10 +94,16 @@ extension Tableau {
             row.solve(for: subject)
             substitute(subject, with: row)
             insertRow(basic: subject, row)
-        } else if let conflicts = addWithArtificialVariable(row, component: c, record: slot) {
-            discardRecord(slot)
-            markDirty(c)
-            throw Conflict(records: conflicts)
+        } else {
+            beginJournal(component: c)
+            journal!.levels = [(c, savedLevels)]
+            if let conflicts = addWithArtificialVariable(row, component: c, record: slot) {
+                rollbackJournal()
+                discardRecord(slot)
+                settle(c)
+                throw Conflict(records: conflicts)
+            }
+            commitJournal()
         }
         for s in externals { referenceCount[s] += 1 }
         components[c].constraintCount += 1
@@ -150,6 +159,24 @@ extension Tableau {
         }
         freeSymbol(art)   // a parameter now: eliminating it sets it to zero, i.e. enforces the row
         return nil
+    }
+
+    /// After a rejected add: the component `unify` made or merged for it is
+    /// retired if it holds no constraint, or split if the merge linked
+    /// nothing that stayed.
+    mutating func settle(_ c: Int) {
+        guard components[c].alive else { return }
+        components[c].levels.removeAll { $0.row.isEmpty }
+        if components[c].constraintCount == 0 {
+            for s in components[c].symbols {
+                componentOf[s] = -1
+                componentPosition[s] = -1
+            }
+            components[c] = Component(alive: false)
+            freeComponents.append(c)
+        } else {
+            splitIfDisconnected(c)
+        }
     }
 
     /// Undoes a record that never made it into the tableau (or whose row was

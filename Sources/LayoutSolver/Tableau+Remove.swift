@@ -84,14 +84,16 @@ extension Tableau {
     /// their constants adjusted, and dual simplex restores feasibility. On a
     /// conflict the shift is undone and the conflicting records are thrown.
     mutating func shiftConstant(_ slot: Int, by delta: Double) throws(Conflict) {
+        let journalled = records[slot].isRequired   // only required changes can be rejected
+        if journalled { beginJournal(component: componentOf[records[slot].marker]) }
         applyShift(slot, delta)
         do {
             try dualOptimize()
         } catch {
-            applyShift(slot, -delta)
-            do { try dualOptimize() } catch { anomalies += 1; infeasible.removeAll() }
+            rollbackJournal()
             throw error
         }
+        if journalled { commitJournal() }
     }
 
     private mutating func applyShift(_ slot: Int, _ delta: Double) {
@@ -115,6 +117,7 @@ extension Tableau {
     }
 
     private mutating func adjustBasic(_ t: Int, by amount: Double) {
+        noteRow(t)
         rows[t].constant += amount
         let b = basicOf[t]
         if kind[b] == .external {

@@ -94,6 +94,9 @@ struct Tableau {
     var records: [ConstraintRecord] = []
     var freeRecords: [Int] = []
 
+    /// Active while a call that may be rejected runs; see `RowJournal`.
+    var journal: RowJournal? = nil
+
     /// Restricted basic symbols whose row constant may have gone negative.
     var infeasible: [Int] = []
     /// External symbols whose value may have changed since the last report.
@@ -146,7 +149,10 @@ struct Tableau {
     /// where exact arithmetic leaves only rounding residue.
     mutating func eliminate(_ s: Int) {
         if !column[s].items.isEmpty {
-            for t in column[s].items { rows[t].remove(s) }
+            for t in column[s].items where rows[t].index(of: s) != nil {
+                noteRow(t)
+                rows[t].remove(s)
+            }
             column[s].removeAll()
         }
         let c = componentOf[s]
@@ -199,6 +205,7 @@ struct Tableau {
             rows.append(row)
             basicOf.append(basic)
         }
+        noteCreated(slot)
         for cell in row.cells { insertIntoColumn(cell.symbol, slot) }
         rowOf[basic] = slot
         counters.rowsTouched += 1
@@ -209,6 +216,7 @@ struct Tableau {
 
     /// Takes the row in `slot` out of the tableau and returns it.
     mutating func removeRow(_ slot: Int) -> Row {
+        noteRow(slot)
         let row = rows[slot]
         rows[slot] = Row()
         for cell in row.cells { column[cell.symbol].remove(slot) }
@@ -230,8 +238,9 @@ struct Tableau {
         column[symbol].removeAll()
         var substituted = 0
         for t in targets {
+            guard rows[t].index(of: symbol) != nil else { continue }   // a stale or repeated column entry
+            noteRow(t)
             let k = rows[t].remove(symbol)
-            if k == 0 { continue }   // a stale or repeated column entry
             substituted += 1
             counters.termsTouched += source.count
             rows[t].add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
@@ -265,6 +274,7 @@ struct Tableau {
 
     /// Exchanges the basic symbol of `slot` for `entering`, which the row contains.
     mutating func pivot(_ slot: Int, entering: Int) {
+        noteRow(slot)
         let leaving = basicOf[slot]
         var row = rows[slot]
         rows[slot] = Row()

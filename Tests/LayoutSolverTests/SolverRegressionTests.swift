@@ -1,19 +1,17 @@
 import Testing
 import LayoutSolver
 
-/// Minimal reproductions of solver bugs found by the property and behaviour
-/// tests, each asserting the correct behaviour inside `withKnownIssue` so the
-/// suite stays green. When a fix lands, its test reports "known issue was not
-/// recorded": delete the `withKnownIssue` wrapper there, and the matching
-/// `KnownBug` case in SolverSession.swift.
-@Suite struct SolverKnownBugTests {
+/// Minimal reproductions of the solver bugs the property and behaviour tests
+/// found (named by the `KnownBug` cases in SolverSession.swift), each
+/// asserting the behaviour the fix restored.
+@Suite struct SolverRegressionTests {
     // MARK: KnownBug.rejectedAddKeepsComponent
 
     @Test func rejectedConstantOnlyConstraintLeavesAComponent() throws {
         let solver = Solver()
         let impossible = Constraint(Expression(constant: -16), .equal)   // −16 == 0
         #expect(throws: SolverError.unsatisfiable(impossible, conflicts: [])) { try solver.add(impossible) }
-        withKnownIssue("bug: the component made for the rejected row stays alive") {
+        do {   // was: the component made for the rejected row stays alive
             #expect(solver.componentCount == 0)
         }
     }
@@ -26,7 +24,7 @@ import LayoutSolver
         #expect(solver.componentCount == 2)
         let link = x + y == 0
         #expect(throws: SolverError.unsatisfiable(link, conflicts: [a, b])) { try solver.add(link) }
-        withKnownIssue("bug: unify() merged the components before the add failed; nothing splits them") {
+        do {   // was: unify() merged the components before the add failed; nothing splits them
             #expect(solver.componentCount == 2)
             #expect(!solver.sharesComponent(x, y))
         }
@@ -41,7 +39,7 @@ import LayoutSolver
         try solver.add([first, second])
         #expect(solver.value(of: x) == 32)
         try solver.remove(first)
-        withKnownIssue("bug: the marker pivots into x's row instead of the redundant dummy row; x == 32 is lost") {
+        do {   // was: the marker pivots into x's row instead of the redundant dummy row; x == 32 is lost
             #expect(solver.value(of: x) == 32)   // actual: 0
         }
     }
@@ -52,7 +50,7 @@ import LayoutSolver
         let a = x == 10
         try solver.add([a, y == 5, x - y == 5])   // the third is implied: an all-dummy row
         try solver.remove(a)
-        withKnownIssue("bug: removing a loses x - y == 5") {
+        do {   // was: removing a loses x - y == 5
             #expect(solver.value(of: x) == 10)
         }
     }
@@ -62,7 +60,7 @@ import LayoutSolver
         let x = Variable("x")
         let first = x == 10, second = x == 10
         try solver.add([first, second])
-        withKnownIssue("bug: a dummy basic row with a positive constant is not treated as infeasible") {
+        do {   // was: a dummy basic row with a positive constant is not treated as infeasible
             #expect(throws: SolverError.self) { try solver.setConstant(-15, for: second) }   // x == 15: accepted
             #expect(solver.constant(of: second) == -10)
         }
@@ -73,7 +71,7 @@ import LayoutSolver
         let solver = Solver()
         let tautology = Constraint(Expression(constant: 0), .equal)   // 0 == 0, fine
         try solver.add(tautology)
-        withKnownIssue("bug: −16 == 0 is accepted") {
+        do {   // was: −16 == 0 is accepted
             #expect(throws: SolverError.self) { try solver.setConstant(-16, for: tautology) }
         }
     }
@@ -103,7 +101,7 @@ import LayoutSolver
         let got = levelViolations(model, priorities: reference.levels.map(\.priority)) { solver.value(of: $0) }
         #expect(zip(reference.levels.map(\.violation), [0, 56, 22]).allSatisfy { abs($0 - $1) < 1e-6 })
         #expect(abs(got[0]) < 1e-6 && abs(got[1] - 56) < 1e-6)
-        withKnownIssue("bug: lexicographicallyLess compares with exact !=") {
+        do {   // was: lexicographicallyLess compares with exact !=
             #expect(abs(got[2] - 22) < 1e-6)   // actual: 72 (x0 = 66 instead of 16)
         }
     }
@@ -118,7 +116,7 @@ import LayoutSolver
         try solver.setConstant(-27, for: ceiling)   // x ≤ 27; the dual pivot leaves x = 27
         #expect(solver.value(of: x) == 27)
         #expect(throws: SolverError.self) { try solver.add(x <= -9) }
-        withKnownIssue("bug: the artificial phase pivots and nothing restores the basis") {
+        do {   // was: the artificial phase pivots and nothing restores the basis
             #expect(solver.value(of: x) == 27)   // actual: 6
         }
     }
@@ -131,7 +129,7 @@ import LayoutSolver
                         bound, x1 - 26 >= 0])
         let before = solver.value(of: x0)
         #expect(throws: SolverError.self) { try solver.setConstant(12, for: bound) }
-        withKnownIssue("bug: undoing the shift by dual simplex lands on another optimal vertex") {
+        do {   // was: undoing the shift by dual simplex lands on another optimal vertex
             #expect(solver.value(of: x0) == before)   // 17.5 before, 75 after
         }
     }
@@ -154,7 +152,7 @@ import LayoutSolver
         sync()
         try solver.addEditVariable(x, priority: 999)   // x constrained again, at 0
         sync()
-        withKnownIssue("bug: forgetting a symbol drops its reported value; 35 → 0 is never reported") {
+        do {   // was: forgetting a symbol drops its reported value; 35 → 0 is never reported
             #expect(shown[x] == solver.value(of: x))   // shown 35, value 0
         }
     }
@@ -164,7 +162,7 @@ import LayoutSolver
     @Test func tinyCoefficientIsDroppedAndTheConstraintRejected() throws {
         let solver = Solver()
         let x = Variable("x")
-        withKnownIssue("bug: |1e-9| < epsilon is dropped from the row, leaving 5 == 0 with no conflicts") {
+        do {   // was: |1e-9| < epsilon is dropped from the row, leaving 5 == 0 with no conflicts
             try solver.add(1e-9 * x == 5)
             #expect(abs(solver.value(of: x) - 5e9) < 1)
         }
