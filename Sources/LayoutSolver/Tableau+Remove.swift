@@ -45,8 +45,9 @@ extension Tableau {
         return released
     }
 
-    /// Which row the marker should pivot into on removal (the original
-    /// Cassowary rule, as kiwi keeps it): a restricted row where the marker's
+    /// Which row the marker should pivot into on removal: a row whose basic
+    /// is a dummy (a redundant required equality) if any; else the original
+    /// Cassowary rule, as kiwi keeps it: a restricted row where the marker's
     /// coefficient is negative, by minimum ratio; else a restricted row by
     /// minimum ratio; else an unrestricted row. Ties go to the smaller basic.
     mutating func markerLeavingRow(_ marker: Int) -> Int? {
@@ -60,11 +61,17 @@ extension Tableau {
         func better(_ t: Int, than u: Int) -> Bool {
             u < 0 || rows[t].count < rows[u].count || (rows[t].count == rows[u].count && basicOf[t] < basicOf[u])
         }
+        var redundant = -1
         for t in candidates {
             let b = basicOf[t]
             let k = rows[t].coefficient(of: marker)
             if k == 0 { continue }   // stale column entry
-            if kind[b] == .external {
+            if kind[b] == .dummy {
+                // A required equality implied by this one (its dummy is
+                // basic, its row constant 0): pivoting here hands the
+                // equation over to it and moves no constant at all.
+                if better(t, than: redundant) { redundant = t }
+            } else if kind[b] == .external {
                 if better(t, than: third) { third = t }
             } else if k < 0 {
                 let r = -rows[t].constant / k
@@ -74,6 +81,7 @@ extension Tableau {
                 if r < r2 || (r == r2 && better(t, than: second)) { r2 = r; second = t }
             }
         }
+        if redundant >= 0 { return redundant }
         if first >= 0 { return first }
         if second >= 0 { return second }
         return third >= 0 ? third : nil

@@ -55,6 +55,18 @@ import LayoutSolver
         }
     }
 
+    @Test func removingARequiredEqualityWithADuplicateAndAPreference() throws {
+        // The marker appears in the preference's error row (first by kiwi's
+        // ratio rule) and in the duplicate's dummy row; only the dummy row
+        // keeps the duplicate's equation.
+        let solver = Solver()
+        let x0 = Variable("x0")
+        let first = -x0 - 35 == 0
+        try solver.add([first, (x0 == 43).priority(500), -x0 - 35 == 0])
+        try solver.remove(first)
+        #expect(solver.value(of: x0) == -35)
+    }
+
     @Test func newConstantForAnImpliedEqualityIsNotChecked() throws {
         let solver = Solver()
         let x = Variable("x")
