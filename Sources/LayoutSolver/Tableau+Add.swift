@@ -167,16 +167,7 @@ extension Tableau {
     mutating func settle(_ c: Int) {
         guard components[c].alive else { return }
         components[c].levels.removeAll { $0.row.isEmpty }
-        if components[c].constraintCount == 0 {
-            for s in components[c].symbols {
-                componentOf[s] = -1
-                componentPosition[s] = -1
-            }
-            components[c] = Component(alive: false)
-            freeComponents.append(c)
-        } else {
-            splitIfDisconnected(c)
-        }
+        if components[c].constraintCount == 0 { retire(c) } else { splitIfDisconnected(c) }
     }
 
     /// Undoes a record that never made it into the tableau (or whose row was

@@ -89,22 +89,25 @@ extension Tableau {
         return i
     }
 
+    /// Frees a component that holds no constraint; its remaining symbols
+    /// (variables no constraint mentions) belong to none.
+    mutating func retire(_ c: Int) {
+        for s in components[c].symbols {
+            componentOf[s] = -1
+            componentPosition[s] = -1
+        }
+        components[c] = Component(alive: false)
+        freeComponents.append(c)
+    }
+
     /// After a removal: retire an empty component, or look for a split.
     /// Small components are checked every time; large ones once their removal
     /// count reaches a quarter of their size, which keeps the checks
     /// amortised O(1) per removal while a long chain is dismantled.
     mutating func componentLostConstraint(_ c: Int) {
         components[c].constraintCount -= 1
-        components[c].levels.removeAll { $0.row.cells.isEmpty }
-        if components[c].constraintCount == 0 {
-            for s in components[c].symbols {
-                componentOf[s] = -1
-                componentPosition[s] = -1
-            }
-            components[c] = Component(alive: false)
-            freeComponents.append(c)
-            return
-        }
+        components[c].levels.removeAll { $0.row.isEmpty }
+        if components[c].constraintCount == 0 { return retire(c) }
         markDirty(c)
         components[c].removalsSinceSplitCheck += 1
         let n = components[c].constraintCount
