@@ -16,6 +16,9 @@ struct IntIndex {
     private var shift: Int
     private(set) var count = 0
 
+    /// A placeholder that is never probed (rows below the index threshold).
+    static let unused = IntIndex(minimumCapacity: 1)
+
     init(minimumCapacity: Int = 8) {
         var bits = 3
         while (1 << bits) < minimumCapacity * 2 { bits += 1 }

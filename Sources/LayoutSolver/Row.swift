@@ -21,7 +21,9 @@ let epsilon = 1.0e-8
 struct Row {
     var constant: Double
     private(set) var cells: [Cell] = []
-    private var positions: IntIndex? = nil
+    /// symbol → index in `cells`; meaningful only when `indexed`.
+    private var positions = IntIndex.unused
+    private var indexed = false
 
     private static let indexThreshold = 12
 
@@ -33,7 +35,7 @@ struct Row {
     var count: Int { cells.count }
 
     @inline(__always) func index(of symbol: Int) -> Int? {
-        if let positions { return positions[symbol] }
+        if indexed { return positions[symbol] }
         for i in cells.indices where cells[i].symbol == symbol { return i }
         return nil
     }
@@ -78,6 +80,7 @@ struct Row {
             constant += other.constant * k
             cells = other.cells
             positions = other.positions
+            indexed = other.indexed
             if k != 1 { for i in cells.indices { cells[i].coefficient *= k } }
             for cell in cells { added.append(cell.symbol) }
             return
@@ -119,23 +122,27 @@ struct Row {
     }
 
     private mutating func append(_ cell: Cell) {
-        positions?[cell.symbol] = cells.count
+        if indexed { positions[cell.symbol] = cells.count }
         cells.append(cell)
-        if positions == nil && cells.count > Self.indexThreshold {
+        if !indexed && cells.count > Self.indexThreshold {
             var map = IntIndex(minimumCapacity: 64)
             for (i, c) in cells.enumerated() { map[c.symbol] = i }
             positions = map
+            indexed = true
         }
     }
 
-    private mutating func remove(at i: Int) {
-        let gone = cells[i].symbol
+    /// Removes the cell at `i` (swap with the last) and returns its coefficient.
+    @discardableResult
+    mutating func remove(at i: Int) -> Double {
+        let gone = cells[i]
         let last = cells.removeLast()
         if i < cells.count {
             cells[i] = last
-            positions?[last.symbol] = i
+            if indexed { positions[last.symbol] = i }
         }
-        positions?.remove(gone)
+        if indexed { positions.remove(gone.symbol) }
+        return gone.coefficient
     }
 }
 

@@ -238,9 +238,9 @@ struct Tableau {
         column[symbol].removeAll()
         var substituted = 0
         for t in targets {
-            guard rows[t].index(of: symbol) != nil else { continue }   // a stale or repeated column entry
+            guard let i = rows[t].index(of: symbol) else { continue }   // a stale or repeated column entry
             noteRow(t)
-            let k = rows[t].remove(symbol)
+            let k = rows[t].remove(at: i)
             substituted += 1
             counters.termsTouched += source.count
             rows[t].add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
