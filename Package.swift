@@ -23,6 +23,8 @@ let package = Package(
         ]),
         .executableTarget(name: "solver-bench", dependencies: ["LayoutSolver"]),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
+        // Runs the built solver-bench executable (it must exist: `swift build` first, as `swift test` does).
+        .testTarget(name: "SolverBenchTests", dependencies: ["solver-bench"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",

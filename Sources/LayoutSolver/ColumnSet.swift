@@ -9,15 +9,17 @@
 /// and gained it again. The tableau compacts a column once stale entries
 /// outnumber live ones. Order is the order of operations, never hash order.
 struct ColumnSet {
-    private(set) var items: [Int] = []
+    /// Row slots, 4 bytes each: a long chain puts a symbol in thousands of rows.
+    private var storage: [Int32] = []
+    var items: LazyMapCollection<[Int32], Int> { storage.lazy.map { Int($0) } }
     /// Rows that really contain the symbol.
     private(set) var live = 0
 
     var isEmpty: Bool { live == 0 }
-    var needsCompaction: Bool { items.count > 2 * live + 16 }
+    var needsCompaction: Bool { storage.count > 2 * live + 16 }
 
     mutating func insert(_ slot: Int) {
-        items.append(slot)
+        storage.append(Int32(truncatingIfNeeded: slot))
         live += 1
     }
 
@@ -26,14 +28,14 @@ struct ColumnSet {
     }
 
     mutating func removeAll() {
-        items.removeAll(keepingCapacity: false)
+        storage.removeAll(keepingCapacity: false)
         live = 0
     }
 
     /// Keeps only the slots for which `contains` holds, each once.
     mutating func compact(_ contains: (Int) -> Bool) {
         var seen = Set<Int>()
-        items = items.filter { contains($0) && seen.insert($0).inserted }
-        live = items.count
+        storage = storage.filter { contains(Int($0)) && seen.insert(Int($0)).inserted }
+        live = storage.count
     }
 }

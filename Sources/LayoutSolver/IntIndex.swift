@@ -6,18 +6,29 @@
 /// profiled at over a third of the solver's time. Keys here are small dense
 /// integers, so a multiplicative hash is enough, and the table never iterates,
 /// so its layout cannot leak into any result.
-struct IntIndex {
+///
+/// `Stored` is the width keys and values are kept in: row indexes use
+/// `Int32` (symbols and cell positions fit), which halves the table — a
+/// 10,000-block chain holds some 4·10⁸ row terms, so bytes per term decide
+/// whether it fits in memory at all; maps keyed by process-wide ids use `Int`.
+struct IntIndex<Stored: FixedWidthInteger & SignedInteger> {
     private struct Entry {
-        var key: Int
-        var value: Int
+        var key: Stored
+        var value: Stored
     }
     /// Keys and values side by side: one cache line per probe.
     private var table: [Entry]
     private var shift: Int
     private(set) var count = 0
 
-    /// A placeholder that is never probed (rows below the index threshold).
-    static let unused = IntIndex(minimumCapacity: 1)
+    /// A placeholder that is never probed (rows below the index threshold);
+    /// its empty table allocates nothing.
+    static var unused: IntIndex { IntIndex(table: [], shift: 63) }
+
+    private init(table: [Entry], shift: Int) {
+        self.table = table
+        self.shift = shift
+    }
 
     init(minimumCapacity: Int = 8) {
         var bits = 3
@@ -32,12 +43,13 @@ struct IntIndex {
 
     subscript(key: Int) -> Int? {
         get {
-            table.withUnsafeBufferPointer { t in
+            let stored = Stored(truncatingIfNeeded: key)
+            return table.withUnsafeBufferPointer { t in
                 let mask = t.count - 1
                 var i = home(key)
                 while true {
                     let k = t[i].key
-                    if k == key { return t[i].value }
+                    if k == stored { return Int(t[i].value) }
                     if k < 0 { return nil }
                     i = (i + 1) & mask
                 }
@@ -49,8 +61,10 @@ struct IntIndex {
     }
 
     private mutating func insert(_ key: Int, _ value: Int) {
-        if (count + 1) * 2 > table.count { grow() }   // load ≤ 1/2 keeps probe runs short
+        // Load ≤ 1/2 keeps probe runs short; big tables go to 3/4 to save memory.
+        if table.count < 4096 ? (count + 1) * 2 > table.count : (count + 1) * 4 > table.count * 3 { grow() }
         let h = home(key)
+        let key = Stored(truncatingIfNeeded: key), value = Stored(truncatingIfNeeded: value)
         let added = table.withUnsafeMutableBufferPointer { t -> Bool in
             let mask = t.count - 1
             var i = h
@@ -70,19 +84,21 @@ struct IntIndex {
     @discardableResult
     mutating func remove(_ key: Int) -> Int? {
         let shift = self.shift
+        let hashedKey = key
+        let key = Stored(truncatingIfNeeded: key)
         let removed = table.withUnsafeMutableBufferPointer { t -> Int? in
             let mask = t.count - 1
             @inline(__always) func home(_ k: Int) -> Int {
                 Int(truncatingIfNeeded: (UInt(bitPattern: k) &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
             }
-            var i = home(key)
+            var i = home(hashedKey)
             while true {
                 let k = t[i].key
                 if k < 0 { return nil }
                 if k == key { break }
                 i = (i + 1) & mask
             }
-            let value = t[i].value
+            let value = Int(t[i].value)
             // Backward-shift: pull later entries of the probe run into the hole.
             var hole = i
             var j = i
@@ -90,7 +106,7 @@ struct IntIndex {
                 j = (j + 1) & mask
                 let k = t[j].key
                 if k < 0 { break }
-                let h = home(k)
+                let h = home(Int(k))
                 let fits = hole <= j ? (h <= hole || h > j) : (h <= hole && h > j)
                 if fits {
                     t[hole] = t[j]
@@ -110,6 +126,6 @@ struct IntIndex {
         table = [Entry](repeating: Entry(key: -1, value: 0), count: 1 << bits)
         shift = 64 - bits
         count = 0
-        for e in old where e.key >= 0 { insert(e.key, e.value) }
+        for e in old where e.key >= 0 { insert(Int(e.key), Int(e.value)) }
     }
 }

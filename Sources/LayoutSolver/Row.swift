@@ -22,7 +22,7 @@ struct Row {
     var constant: Double
     private(set) var cells: [Cell] = []
     /// symbol → index in `cells`; meaningful only when `indexed`.
-    private var positions = IntIndex.unused
+    private var positions = IntIndex<Int32>.unused
     private var indexed = false
 
     private static let indexThreshold = 12
@@ -125,7 +125,7 @@ struct Row {
         if indexed { positions[cell.symbol] = cells.count }
         cells.append(cell)
         if !indexed && cells.count > Self.indexThreshold {
-            var map = IntIndex(minimumCapacity: 64)
+            var map = IntIndex<Int32>(minimumCapacity: 64)
             for (i, c) in cells.enumerated() { map[c.symbol] = i }
             positions = map
             indexed = true

@@ -10,10 +10,10 @@
 /// Every failing call throws a `SolverError` and leaves the solver as it was.
 public final class Solver {
     var tableau = Tableau()
-    private var symbolOf = IntIndex()       // variable id → symbol
+    private var symbolOf = IntIndex<Int>()       // variable id → symbol
     private var variableOf: [Variable?] = []
     private var reported: [Double] = []
-    private var recordOf = IntIndex()       // constraint id → record
+    private var recordOf = IntIndex<Int>()       // constraint id → record
     private var constraintOf: [Constraint?] = []
     private var constantOf: [Double] = []
     private var edits: [UInt64: Edit] = [:]
