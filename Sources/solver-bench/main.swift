@@ -1,7 +1,9 @@
 import Foundation
 import LayoutSolver
 
-// solver-bench: the solver's reproducible benchmark. Build in release:
+// solver-bench: the solver's reproducible benchmark. kiwisolver runs first at
+// each size, so its child process has exited (and freed its memory) before
+// ours fills the same machine. Build in release:
 //   swift run -c release solver-bench [--json] [--workloads a,b] [--sizes 1000,10000]
 //                                     [--linked-sizes 100,1000] [--no-kiwi] [--kiwi-max N]
 
@@ -54,6 +56,19 @@ enum BenchError: Error, CustomStringConvertible {
     var description: String { switch self { case .usage(let m): "solver-bench: \(m)" } }
 }
 
+/// Hands memory freed by the last measurement back to the system: a long
+/// chain's tableau is gigabytes that malloc would otherwise keep.
+func releaseFreedMemory() {
+    #if os(Linux)
+    _ = glibcMallocTrim(0)
+    #endif
+}
+
+#if os(Linux)
+/// glibc's `malloc_trim` (malloc.h), which the Glibc module does not export.
+@_silgen_name("malloc_trim") func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
+
 /// Installed memory in bytes (Linux: /proc/meminfo), or nil if unknown.
 func physicalMemory() -> Double? {
     guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
@@ -91,12 +106,6 @@ func main() throws {
                                                            workload.rawValue, n, need, physical / 1e9).utf8))
                 continue
             }
-            let (seconds, counters) = try measure(repeats: repeatsFor(n), setup: { try workload.setup(n) }) { state in
-                try workload.run(&state)
-            }
-            let perOp = workload == .suggest ? seconds / Double(suggestions) : seconds
-            emit(Measurement(workload: workload.rawValue, engine: "layoutbench", n: n, seconds: perOp,
-                             counters: counters.named), json: options.json)
             var kiwiSeconds: Double?
             // kiwi is quadratic here: skip a size its previous figure says would take minutes.
             let kiwiForecast = previousKiwi.map { $0.seconds * pow(Double(n) / Double($0.n), 2) * Double(min(3, repeatsFor(n))) } ?? 0
@@ -108,6 +117,13 @@ func main() throws {
                          json: options.json)
                 }
             }
+            let (seconds, counters) = try measure(repeats: repeatsFor(n), setup: { try workload.setup(n) }) { state in
+                try workload.run(&state)
+            }
+            let perOp = workload == .suggest ? seconds / Double(suggestions) : seconds
+            emit(Measurement(workload: workload.rawValue, engine: "layoutbench", n: n, seconds: perOp,
+                             counters: counters.named), json: options.json)
+            releaseFreedMemory()
             if !options.json {
                 let slope = previous.map { log(perOp / $0.seconds) / log(Double(n) / Double($0.n)) }
                 let perBlock = workload == .suggest ? perOp : perOp / Double(n)
