@@ -46,7 +46,6 @@ struct ConstraintRecord {
     var priority: Float
     /// The external symbols the constraint mentions, each once.
     var externals: [Int]
-    var alive = true
 
     var isRequired: Bool { priority >= 1000 }
 }
@@ -314,7 +313,6 @@ struct Tableau {
     }
 
     mutating func freeRecord(_ i: Int) {
-        records[i].alive = false
         records[i].externals = []
         freeRecords.append(i)
     }
