@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "solver-bench", targets: ["solver-bench"]),
         .library(name: "TextMeasurement", targets: ["TextMeasurement"]),
         .library(name: "Postgres", targets: ["Postgres"]),
+        .library(name: "Geometry", targets: ["Geometry"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -25,6 +26,9 @@ let package = Package(
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
         // Runs the built solver-bench executable (it must exist: `swift build` first, as `swift test` does).
         .testTarget(name: "SolverBenchTests", dependencies: ["solver-bench"]),
+
+        // Points, sizes, rects and insets shared by the view layer and the collection layouts.
+        .target(name: "Geometry"),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
