@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "TextMeasurement", targets: ["TextMeasurement"]),
         .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "WorkerProtocol", targets: ["WorkerProtocol"]),
+        .library(name: "Workloads", targets: ["Workloads"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -48,6 +50,11 @@ let package = Package(
         ),
         .target(name: "Postgres", dependencies: ["CLibPQ"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
+        // The versioned line protocol between the harness and a worker process.
+        .target(name: "WorkerProtocol"),
+        // Workload files: the data model every side reads, and the YAML loader.
+        .target(name: "Workloads"),
+
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.
         .target(name: "Statistics"),

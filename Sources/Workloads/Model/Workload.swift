@@ -1,0 +1,107 @@
+/// A workload: one scenario replayed from a talk, as loaded from `Workloads/NAME.yaml`.
+/// Plain data; the loader (`WorkloadLoader`) builds it and reports every problem
+/// with file, line and column; drivers and the harness only read it.
+public struct Workload: Sendable, Equatable, Codable {
+    /// File name without `.yaml`; scripts rely on it.
+    public var name: String
+    public var title: String
+    public var talk: TalkReference
+    public var description: String
+    /// Which scenario driver (compiled into the worker) runs it.
+    public var driver: String
+    /// Driver parameters shared by every variant.
+    public var parameters: [String: ParameterValue]
+    public var sweep: SizeSweep
+    /// Named parameter overrides; at least one. Order is the file's order.
+    public var variants: [Variant]
+    public var measurement: MeasurementSettings
+    public var expectations: [Expectation]
+    /// Relative slowdown that `compare` treats as practically significant (default 0.05).
+    public var regressionThreshold: Double?
+
+    public init(name: String, title: String, talk: TalkReference, description: String, driver: String,
+                parameters: [String: ParameterValue] = [:], sweep: SizeSweep, variants: [Variant],
+                measurement: MeasurementSettings = .init(), expectations: [Expectation] = [],
+                regressionThreshold: Double? = nil) {
+        self.name = name; self.title = title; self.talk = talk; self.description = description
+        self.driver = driver; self.parameters = parameters; self.sweep = sweep; self.variants = variants
+        self.measurement = measurement; self.expectations = expectations; self.regressionThreshold = regressionThreshold
+    }
+
+    public func variant(named name: String) -> Variant? { variants.first { $0.name == name } }
+
+    /// The parameters a job of `variant` at `size` runs with: shared, then the
+    /// variant's overrides, then the sweep parameter set to `size`.
+    public func resolvedParameters(variant: Variant, size: Int) -> [String: ParameterValue] {
+        var p = parameters
+        for (k, v) in variant.overrides { p[k] = v }
+        p[sweep.parameter] = .int(size)
+        return p
+    }
+}
+
+/// Where in which talk the scenario comes from (SCENARIOS.md).
+public struct TalkReference: Sendable, Equatable, Codable {
+    /// e.g. "WWDC 2018 session 220, High Performance Auto Layout".
+    public var title: String
+    /// Video time or range, "mm:ss" or "mm:ss–mm:ss"; empty for the slide deck.
+    public var time: String
+    /// The SCENARIOS.md section, e.g. "§2".
+    public var scenario: String
+    public init(title: String, time: String, scenario: String) { self.title = title; self.time = time; self.scenario = scenario }
+}
+
+/// Which parameter is N and the sizes to run.
+public struct SizeSweep: Sendable, Equatable, Codable {
+    public var parameter: String
+    /// Ascending, positive.
+    public var sizes: [Int]
+    public init(parameter: String, sizes: [Int]) { self.parameter = parameter; self.sizes = sizes }
+}
+
+public struct Variant: Sendable, Equatable, Codable {
+    public var name: String
+    public var description: String
+    public var overrides: [String: ParameterValue]
+    public init(name: String, description: String = "", overrides: [String: ParameterValue] = [:]) {
+        self.name = name; self.description = description; self.overrides = overrides
+    }
+}
+
+public struct MeasurementSettings: Sendable, Equatable, Codable {
+    /// Iterations run and thrown away before sampling.
+    public var warmupIterations: Int
+    /// Measured samples per job.
+    public var samples: Int
+    /// Each sample runs enough iterations to last at least this long.
+    public var minSampleSeconds: Double
+    public init(warmupIterations: Int = 1, samples: Int = 10, minSampleSeconds: Double = 0.01) {
+        self.warmupIterations = warmupIterations; self.samples = samples; self.minSampleSeconds = minSampleSeconds
+    }
+}
+
+/// A scalar or list parameter value from YAML.
+public enum ParameterValue: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+    case string(String)
+    case list([ParameterValue])
+
+    public var intValue: Int? { if case .int(let v) = self { v } else { nil } }
+    public var doubleValue: Double? {
+        switch self { case .int(let v): Double(v); case .double(let v): v; default: nil }
+    }
+    public var boolValue: Bool? { if case .bool(let v) = self { v } else { nil } }
+    public var stringValue: String? { if case .string(let v) = self { v } else { nil } }
+
+    public var description: String {
+        switch self {
+        case .int(let v): "\(v)"
+        case .double(let v): "\(v)"
+        case .bool(let v): "\(v)"
+        case .string(let v): v
+        case .list(let vs): "[" + vs.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
+}
