@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "WorkerProtocol", targets: ["WorkerProtocol"]),
         .library(name: "Workloads", targets: ["Workloads"]),
+        .library(name: "Comparison", targets: ["Comparison"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -59,5 +60,8 @@ let package = Package(
         // complexity classification. Knows nothing of benchmarks.
         .target(name: "Statistics"),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
+        // Judging a candidate engine against a base: time, counters, digests, per cell and suite.
+        .target(name: "Comparison", dependencies: ["Statistics"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Statistics"]),
     ]
 )

@@ -1,0 +1,44 @@
+import Statistics
+
+/// The comparison of a whole suite: every cell judged, false discoveries
+/// controlled across cells, and a verdict per workload.
+public struct SuiteComparison: Sendable, Equatable {
+    public var cells: [CellComparison]
+    public var policy: ComparisonPolicy
+
+    /// Judges every cell; `thresholds` maps a workload name to its own practical threshold.
+    public init(base: [CellKey: SideMeasurements], candidate: [CellKey: SideMeasurements],
+                policy: ComparisonPolicy = .init(), thresholds: [String: Double] = [:]) {
+        self.policy = policy
+        var cells = Set(base.keys).union(candidate.keys).sorted().map { key in
+            CellJudge.judge(key, base: base[key] ?? SideMeasurements(failure: "no measurements"),
+                            candidate: candidate[key] ?? SideMeasurements(failure: "no measurements"),
+                            policy: policy, threshold: thresholds[key.workload])
+        }
+        // One p-value per cell: the smaller one-sided test, doubled (a two-sided
+        // test built from two one-sided ones), adjusted across the suite.
+        let tested = cells.indices.filter { cells[$0].pSlower != nil && cells[$0].pFaster != nil }
+        let ps = tested.map { min(1, 2 * min(cells[$0].pSlower!, cells[$0].pFaster!)) }
+        if let fdr = try? benjaminiHochberg(ps, rate: policy.falseDiscoveryRate) {
+            for (j, i) in tested.enumerated() { cells[i].adjustedP = fdr.adjustedPValues[j] }
+        }
+        for i in cells.indices { CellJudge.decide(&cells[i], policy: policy) }
+        self.cells = cells
+    }
+
+    /// Cells still undecided on time (the runner samples them again, up to its cap).
+    public var undecided: [CellKey] { cells.filter { $0.verdict == .unknown }.map(\.key) }
+
+    /// The worst cell verdict of each workload.
+    public var workloads: [(name: String, verdict: CellVerdict)] {
+        var worst: [String: CellVerdict] = [:]
+        for c in cells { worst[c.key.workload] = min(worst[c.key.workload] ?? .same, c.verdict) }
+        return worst.keys.sorted().map { ($0, worst[$0]!) }
+    }
+
+    public var hasError: Bool { cells.contains { $0.verdict == .error } }
+    public var hasRegression: Bool { cells.contains { $0.verdict.isRegression } }
+
+    /// 0 no regression, 1 regression, 2 error — the `compare` command's exit code.
+    public var exitCode: Int32 { hasError ? 2 : hasRegression ? 1 : 0 }
+}
