@@ -63,5 +63,8 @@ let package = Package(
         // Judging a candidate engine against a base: time, counters, digests, per cell and suite.
         .target(name: "Comparison", dependencies: ["Statistics"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Statistics"]),
+        // Worker binaries for compare: git revisions built once per commit in cached worktrees.
+        .target(name: "EngineBuilds"),
+        .testTarget(name: "EngineBuildsTests", dependencies: ["EngineBuilds"]),
     ]
 )

@@ -112,3 +112,30 @@ private func suite(cells: Int, slowdown: Double, cv: Double, samples: Int, seed:
         #expect(one == two)
     }
 }
+
+@Suite struct ComparisonMarkdownTests {
+    @Test func summaryLeadsWithTheVerdictAndNamesMovedCounters() {
+        let k = CellKey(workload: "churn", variant: "grouped", size: 100)
+        let s = SuiteComparison(base: [k: SideMeasurements(secondsPerIteration: [1, 1, 1, 1, 1], counters: ["pivots": 10], digest: "a")],
+                                candidate: [k: SideMeasurements(secondsPerIteration: [1, 1, 1, 1, 1], counters: ["pivots": 12], digest: "a")])
+        let text = ComparisonMarkdown.render(s, base: "main", candidate: "feature|x")
+        #expect(text.contains("❌ **Regression**"))
+        #expect(text.contains("| churn/grouped/100 | ❌ more work |"))
+        #expect(text.contains("pivots 10 → 12"))
+        #expect(text.contains("feature\\|x"))
+    }
+
+    @Test func userStringsCannotInjectMarkup() {
+        let k = CellKey(workload: "<img src=x onerror=alert(1)>", variant: "a|b", size: 1)
+        let s = SuiteComparison(base: [k: SideMeasurements(failure: "boom")], candidate: [k: SideMeasurements(digest: "d")])
+        let text = ComparisonMarkdown.render(s, base: "b", candidate: "c")
+        #expect(!text.contains("<img"))
+        #expect(text.contains("&lt;img src=x onerror=alert(1)&gt;/a\\|b/1"))
+        #expect(text.contains("⚠️ **Comparison failed**"))
+    }
+
+    @Test func percentages() {
+        #expect(ComparisonMarkdown.percent(1.052) == "+5.2 %")
+        #expect(ComparisonMarkdown.percent(0.9) == "-10.0 %")
+    }
+}

@@ -1,0 +1,23 @@
+/// Why an engine could not be made ready to run.
+public enum EngineBuildError: Error, Equatable, CustomStringConvertible {
+    case notARepository(path: String)
+    case unknownRevision(String, side: String)
+    case buildFailed(side: String, revision: String, commit: String, log: String, logTail: String)
+    case commandFailed(command: String, status: Int32, output: String)
+    case notExecutable(path: String, side: String)
+
+    public var description: String {
+        switch self {
+        case .notARepository(let path):
+            "\(path) is not inside a git repository — run compare from a clone of the project, or pass worker binaries instead of revisions"
+        case .unknownRevision(let rev, let side):
+            "\(side): '\(rev)' is neither a git revision nor an executable file — check the name with `git rev-parse \(rev)`, fetch it (`git fetch origin \(rev)`), or give a path to a layoutbench-worker binary"
+        case .buildFailed(let side, let rev, let commit, let log, let tail):
+            "\(side): the worker at \(rev) (\(commit.prefix(12))) does not build; full log in \(log). Last lines:\n\(tail)"
+        case .commandFailed(let command, let status, let output):
+            "`\(command)` failed with exit status \(status): \(output.suffix(600))"
+        case .notExecutable(let path, let side):
+            "\(side): \(path) exists but is not executable — `chmod +x` it or build it with `swift build -c release --product layoutbench-worker`"
+        }
+    }
+}

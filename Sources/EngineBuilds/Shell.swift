@@ -1,0 +1,45 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs short helper commands (git, swift build). Output goes to a file or
+/// is captured whole after exit, so a grandchild holding a pipe open can
+/// never hang the caller.
+enum Shell {
+    static func run(_ executable: String, _ args: [String], outputFile: String) -> Int32 {
+        FileManager.default.createFile(atPath: outputFile, contents: nil)
+        guard let handle = FileHandle(forWritingAtPath: outputFile) else { return -1 }
+        defer { try? handle.close() }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = args
+        p.standardOutput = handle
+        p.standardError = handle
+        p.standardInput = FileHandle.nullDevice
+        do { try p.run() } catch { return -1 }
+        p.waitUntilExit()
+        return p.terminationStatus
+    }
+
+    static func capture(_ executable: String, _ args: [String]) -> (Int32, String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-sh-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let status = run(executable, args, outputFile: file.path)
+        return (status, (try? String(contentsOf: file, encoding: .utf8)) ?? "")
+    }
+}
+
+/// An exclusive `flock` on a file, held until `unlock`.
+final class FileLock {
+    private let fd: Int32
+    init(path: String) throws(EngineBuildError) {
+        fd = open(path, O_CREAT | O_RDWR, 0o644)
+        guard fd >= 0 else { throw .commandFailed(command: "open \(path)", status: errno, output: String(cString: strerror(errno))) }
+        _ = flock(fd, LOCK_EX)
+    }
+    func unlock() {
+        _ = flock(fd, LOCK_UN)
+        close(fd)
+    }
+}

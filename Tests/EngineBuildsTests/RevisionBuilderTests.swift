@@ -1,0 +1,66 @@
+import Testing
+import Foundation
+@testable import EngineBuilds
+
+/// A throwaway git repository holding a tiny package whose product plays the worker.
+private func makeRepository() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-builds-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("Sources/tiny-worker"), withIntermediateDirectories: true)
+    try """
+    // swift-tools-version:6.0
+    import PackageDescription
+    let package = Package(name: "Tiny", targets: [.executableTarget(name: "tiny-worker")])
+    """.write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    try #"print("tiny worker v1")"#.write(to: dir.appendingPathComponent("Sources/tiny-worker/main.swift"), atomically: true, encoding: .utf8)
+    for args in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "v1"], ["tag", "v1"]] {
+        #expect(Shell.run("/usr/bin/env", ["git", "-C", dir.path] + args, outputFile: "/dev/null") == 0)
+    }
+    try #"let x: Int = "not an int""#.write(to: dir.appendingPathComponent("Sources/tiny-worker/main.swift"), atomically: true, encoding: .utf8)
+    for args in [["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "broken"], ["tag", "broken"]] {
+        #expect(Shell.run("/usr/bin/env", ["git", "-C", dir.path] + args, outputFile: "/dev/null") == 0)
+    }
+    return dir
+}
+
+@Suite(.serialized) struct RevisionBuilderTests {
+    @Test func buildsARevisionOnceThenReusesIt() throws {
+        let repo = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: repo) }
+        let builder = RevisionBuilder(repository: repo, cacheDirectory: repo.appendingPathComponent(".layoutbench/builds"), product: "tiny-worker")
+        let first = try builder.prepare("v1", side: "base")
+        #expect(first.builtNow)
+        #expect(first.commit?.count == 40)
+        let (status, output) = Shell.capture(first.binary, [])
+        #expect(status == 0 && output == "tiny worker v1\n")
+        let second = try builder.prepare("v1", side: "candidate")
+        #expect(!second.builtNow && second.binary == first.binary)
+    }
+
+    @Test func aRevisionThatDoesNotBuildNamesTheSideAndShowsTheLog() throws {
+        let repo = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: repo) }
+        let builder = RevisionBuilder(repository: repo, cacheDirectory: repo.appendingPathComponent(".layoutbench/builds"), product: "tiny-worker")
+        #expect {
+            try builder.prepare("broken", side: "candidate")
+        } throws: { error in
+            guard case .buildFailed(let side, let rev, _, _, let tail) = error as? EngineBuildError else { return false }
+            return side == "candidate" && rev == "broken" && tail.contains("cannot convert value")
+                && (error as! EngineBuildError).description.hasPrefix("candidate: the worker at broken")
+        }
+    }
+
+    @Test func unknownRevisionAndBinaryPaths() throws {
+        let repo = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: repo) }
+        let builder = RevisionBuilder(repository: repo, cacheDirectory: repo.appendingPathComponent("cache"))
+        #expect(throws: EngineBuildError.unknownRevision("no-such-branch", side: "base")) {
+            try builder.prepare("no-such-branch", side: "base")
+        }
+        let given = try builder.prepare("/bin/true", side: "base")
+        #expect(given.binary == "/bin/true" && given.commit == nil && !given.builtNow)
+        let plain = repo.appendingPathComponent("Package.swift").path
+        #expect(throws: EngineBuildError.notExecutable(path: plain, side: "candidate")) {
+            try builder.prepare(plain, side: "candidate")
+        }
+    }
+}
