@@ -37,13 +37,14 @@ public enum BatchUpdateError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case let .sectionOutOfRange(op, section, state, count):
-            return "Cannot \(op) section \(section): there are only \(count) sections \(state) the update "
+            return "Cannot \(op) section \(section): there \(count.sections) \(state) the update "
                 + "(\(op.sectionPathRule)). Use a section index below \(count), or update the data source first."
         case let .indexPathOutOfRange(op, path, state, _, itemCount?):
-            return "Cannot \(op) item \(path): section \(path.section) has only \(itemCount) items \(state) the update "
-                + "(\(op.itemPathRule)). Use an item index below \(itemCount)."
+            return "Cannot \(op) item \(path): section \(path.section) has \(itemCount.items) \(state) the update "
+                + "(\(op.itemPathRule)). "
+                + (itemCount == 0 ? "Drop this operation or fix its section." : "Use an item index below \(itemCount).")
         case let .indexPathOutOfRange(op, path, state, sectionCount, nil):
-            return "Cannot \(op) item \(path): there are only \(sectionCount) sections \(state) the update "
+            return "Cannot \(op) item \(path): there \(sectionCount.sections) \(state) the update "
                 + "(\(op.itemPathRule)). Use a section index below \(sectionCount)."
         case let .duplicateSection(op, section, _):
             return "Section \(section) is listed twice to \(op). List each section once per batch."
@@ -63,8 +64,8 @@ public enum BatchUpdateError: Error, Equatable, Sendable, CustomStringConvertibl
             return "Item \(path) (\(state) the update) is both \(first.pastTense) and \(second.pastTense) "
                 + "in one batch. An index path takes one operation per batch: drop one of them."
         case let .itemInChangedSection(op, path, state, sectionOp):
-            return "Cannot \(op) item \(path): section \(path.section) is \(sectionOp.pastTense) in the same "
-                + "batch (\(state) the update), which already replaces all its items. Drop the item operation, "
+            return "Cannot \(op) item \(path): section \(path.section) (\(state) the update) is \(sectionOp.pastTense) "
+                + "in the same batch, which already accounts for all its items. Drop the item operation, "
                 + "or leave the section alone and list its item changes."
         case let .sectionCountMismatch(before, deleted, inserted, after):
             return "The data source has \(after) sections after the update, but \(before) before − \(deleted) "
@@ -78,6 +79,15 @@ public enum BatchUpdateError: Error, Equatable, Sendable, CustomStringConvertibl
                 + "missing item inserts or deletes."
         }
     }
+}
+
+fileprivate extension Int {
+    /// "is only 1 section" / "are only 3 sections" / "are no sections".
+    var sections: String {
+        self == 0 ? "are no sections" : self == 1 ? "is only 1 section" : "are only \(self) sections"
+    }
+    /// "only 1 item" / "only 4 items" / "no items".
+    var items: String { self == 0 ? "no items" : self == 1 ? "only 1 item" : "only \(self) items" }
 }
 
 extension BatchUpdate.Kind {
