@@ -184,7 +184,8 @@ public struct BatchUpdate: Hashable, Sendable {
         return BatchUpdateResult(itemCountsBefore: before, itemCountsAfter: after, sections: sections,
                                  newSectionForOld: sectionMap.newForOld,
                                  sectionMoves: Dictionary(uniqueKeysWithValues: sectionMoves.map { ($0.from, $0.to) }),
-                                 itemMoves: moves)
+                                 itemMoves: moves,
+                                 changesSections: !sectionClaims.before.isEmpty || !sectionClaims.after.isEmpty)
     }
 }
 

@@ -83,13 +83,17 @@ public struct BatchUpdateResult: Sendable {
     /// Item moves, before-update path → after-update path.
     public let itemMoves: [IndexPath: IndexPath]
     let movedFrom: [IndexPath: IndexPath]
+    /// After-update sections whose items changed (inserts, deletes, moves, reloads), ascending.
+    public let touchedSections: [Int]
+    /// True when the batch inserts, deletes, moves or reloads sections.
+    public let changesSections: Bool
     /// True for ``reloadData(itemCountsBefore:itemCountsAfter:)``: nothing
     /// carries over and layouts recompute everything.
     public let invalidatesEverything: Bool
 
     init(itemCountsBefore: [Int], itemCountsAfter: [Int], sections: [SectionChange],
          newSectionForOld: [Int?], sectionMoves: [Int: Int], itemMoves: [IndexPath: IndexPath],
-         invalidatesEverything: Bool = false) {
+         changesSections: Bool, invalidatesEverything: Bool = false) {
         self.itemCountsBefore = itemCountsBefore
         self.itemCountsAfter = itemCountsAfter
         self.sections = sections
@@ -98,6 +102,12 @@ public struct BatchUpdateResult: Sendable {
         self.itemMoves = itemMoves
         self.movedFrom = Dictionary(uniqueKeysWithValues: itemMoves.map { ($0.value, $0.key) })
         self.invalidatesEverything = invalidatesEverything
+        self.changesSections = changesSections
+        var touched = Set(itemMoves.values.map(\.section))
+        for (n, change) in sections.enumerated() where !change.leaving.isEmpty || !change.arriving.isEmpty || !change.reloaded.isEmpty {
+            touched.insert(n)
+        }
+        self.touchedSections = touched.sorted()
     }
 
     /// `reloadData` as a result: every section is new, no index path carries
@@ -107,7 +117,7 @@ public struct BatchUpdateResult: Sendable {
             itemCountsBefore: itemCountsBefore, itemCountsAfter: itemCountsAfter,
             sections: itemCountsAfter.map { .init(source: .inserted, leaving: [], arriving: [], reloaded: [], itemCount: $0) },
             newSectionForOld: Array(repeating: nil, count: itemCountsBefore.count), sectionMoves: [:], itemMoves: [:],
-            invalidatesEverything: true)
+            changesSections: true, invalidatesEverything: true)
     }
 
     /// Where the after-update item at `path` comes from. - Complexity: O(log k).

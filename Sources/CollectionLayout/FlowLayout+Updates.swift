@@ -57,6 +57,17 @@ extension FlowLayout {
         for (from, to) in update.itemMoves {
             carried[to] = (sections[from.section].sizes[from.item], sections[from.section].estimated[from.item])
         }
+        // Item changes only (the common case): edit the touched sections in place.
+        if !update.changesSections {
+            for n in update.touchedSections {
+                var section = FlowSection()
+                swap(&section, &sections[n])           // unique storage, and no overlapping access to self
+                rebuild(&section, section: n, update.sections[n], carried: carried)
+                swap(&section, &sections[n])
+            }
+            if let first = update.touchedSections.first { recomputeStarts(from: first) }
+            return
+        }
         var old = sections
         sections = []
         var rebuilt: [FlowSection] = []
@@ -70,38 +81,41 @@ extension FlowLayout {
             }
             var section = FlowSection()
             swap(&section, &old[o])                    // unique storage: edits below are in place
-            if o != n { firstShifted = min(firstShifted, n) }
-            guard let first = change.firstChangedItem else {
-                rebuilt.append(section)
-                continue
-            }
-            firstShifted = min(firstShifted, n)
-            let oldCount = section.itemCount
-            let line = first < oldCount ? Int(section.itemLine[first]) : max(0, section.lineCount - 1)
-            // Copies of the tail (a slice would pin the storage and make the edits copy it all).
-            let tailSizes = Array(section.sizes[first...])
-            let tailEstimated = Array(section.estimated[first...])
-            section.sizes.removeSubrange(first...)
-            section.estimated.removeSubrange(first...)
-            section.sizes.reserveCapacity(change.itemCount)
-            section.estimated.reserveCapacity(change.itemCount)
-            for item in first..<change.itemCount {
-                let path = IndexPath(section: n, item: item)
-                if let oldItem = change.oldItem(forNew: item), !binaryContains(change.reloaded, oldItem) {
-                    section.sizes.append(tailSizes[oldItem - first])   // survivors here come from the tail
-                    section.estimated.append(tailEstimated[oldItem - first])
-                } else if let (size, estimated) = carried[path] {
-                    section.sizes.append(size)
-                    section.estimated.append(estimated)
-                } else {
-                    section.sizes.append(initialSize(path))
-                    section.estimated.append(estimatedItemSize != nil)
-                }
-            }
-            counters.itemsPlaced += section.layLines(from: max(0, line - 1), metrics)
+            if o != n || change.firstChangedItem != nil { firstShifted = min(firstShifted, n) }
+            rebuild(&section, section: n, change, carried: carried)
             rebuilt.append(section)
         }
         sections = rebuilt
         recomputeStarts(from: firstShifted)
+    }
+
+    /// Rebuilds one section's items from its first changed item and re-breaks
+    /// its lines from the line before. - Complexity: O((n − first) × log k).
+    mutating func rebuild(_ section: inout FlowSection, section n: Int, _ change: BatchUpdateResult.SectionChange,
+                          carried: [IndexPath: (Size, Bool)]) {
+        guard let first = change.firstChangedItem else { return }
+        let oldCount = section.itemCount
+        let line = first < oldCount ? Int(section.itemLine[first]) : max(0, section.lineCount - 1)
+        // Copies of the tail (a slice would pin the storage and make the edits copy it all).
+        let tailSizes = Array(section.sizes[first...])
+        let tailEstimated = Array(section.estimated[first...])
+        section.sizes.removeSubrange(first...)
+        section.estimated.removeSubrange(first...)
+        section.sizes.reserveCapacity(change.itemCount)
+        section.estimated.reserveCapacity(change.itemCount)
+        for item in first..<change.itemCount {
+            let path = IndexPath(section: n, item: item)
+            if let oldItem = change.oldItem(forNew: item), !binaryContains(change.reloaded, oldItem) {
+                section.sizes.append(tailSizes[oldItem - first])   // survivors here come from the tail
+                section.estimated.append(tailEstimated[oldItem - first])
+            } else if let (size, estimated) = carried[path] {
+                section.sizes.append(size)
+                section.estimated.append(estimated)
+            } else {
+                section.sizes.append(initialSize(path))
+                section.estimated.append(estimatedItemSize != nil)
+            }
+        }
+        counters.itemsPlaced += section.layLines(from: max(0, line - 1), metrics)
     }
 }

@@ -64,9 +64,13 @@ struct FlowSection {
         lineFirst.removeSubrange(line...)
         lineV.removeSubrange(line...)
         lineThickness.removeSubrange(line...)
-        if itemU.count != itemCount {
-            itemU = Array(itemU.prefix(itemCount)) + Array(repeating: 0, count: max(0, itemCount - itemU.count))
-            itemLine = Array(itemLine.prefix(itemCount)) + Array(repeating: 0, count: max(0, itemCount - itemLine.count))
+        // Resize in place: only the tail changes, so this stays O(change).
+        if itemU.count > itemCount {
+            itemU.removeLast(itemU.count - itemCount)
+            itemLine.removeLast(itemLine.count - itemCount)
+        } else if itemU.count < itemCount {
+            itemU.append(contentsOf: repeatElement(0, count: itemCount - itemU.count))
+            itemLine.append(contentsOf: repeatElement(0, count: itemCount - itemLine.count))
         }
         var v = line == 0 ? 0 : lineV[line - 1] + lineThickness[line - 1] + m.lineSpacing
         var i = start
