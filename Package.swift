@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "WorkerProtocol", targets: ["WorkerProtocol"]),
         .library(name: "Workloads", targets: ["Workloads"]),
         .library(name: "Comparison", targets: ["Comparison"]),
+        .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -32,6 +33,12 @@ let package = Package(
 
         // Points, sizes, rects and insets shared by the view layer and the collection layouts.
         .target(name: "Geometry"),
+
+        // Collection view layouts without views: the layout protocol, flow and
+        // mosaic layouts, and batch updates as a pure function. The view layer
+        // wires them into a collection view.
+        .target(name: "CollectionLayout", dependencies: ["Geometry"]),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
