@@ -22,6 +22,8 @@ public actor JobQueue {
     public let settings: QueueSettings
     var random: any RandomNumberGenerator & Sendable
     private var isListening = false
+    /// Operations that succeeded only after reconnecting (for agents' logs and tests).
+    public private(set) var recoveredOperations = 0
 
     /// Advisory lock key that lets one agent at a time rescue expired leases.
     static let rescueLockKey = 0x4C42_5155_4555_0002
@@ -179,7 +181,9 @@ public actor JobQueue {
         while true {
             do {
                 if await !connection.isConnected { try await connection.reconnect() }
-                return try await operation(isRepeat)
+                let value = try await operation(isRepeat)
+                if isRepeat { recoveredOperations += 1 }
+                return value
             } catch let error as PostgresError {
                 guard error.isRetryable || error.isNotConnected else { throw JobQueueError.database(error) }
                 let waited = (ContinuousClock.now - started) / .seconds(1)

@@ -57,6 +57,8 @@ struct TestAgent {
         }
         for claim in await held.claims where try await work.release(claim) { emit("released", claim.jobIDs) }
         try await work.markStopped(agent)
+        let recovered = await work.recoveredOperations + beats.recoveredOperations
+        FileHandle.standardOutput.write(Data("{\"agent\": \"\(options.name)\", \"event\": \"stopped\", \"jobs\": [], \"recovered\": \(recovered)}\n".utf8))
     }
 
     private func process(_ claim: Claim) async throws {

@@ -83,6 +83,8 @@ struct AgentEvent: Decodable, Sendable {
     let event: String
     let jobs: [Int]
     let attempt: Int?
+    /// On "stopped": operations that succeeded only after reconnecting.
+    let recovered: Int?
 }
 
 extension Array where Element == AgentProcess {

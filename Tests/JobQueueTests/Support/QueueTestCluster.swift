@@ -15,14 +15,18 @@ struct QueueCluster: SuiteTrait, TestScoping {
     func provideScope(for test: Test, testCase: Test.Case?,
                       performing function: @Sendable () async throws -> Void) async throws {
         await QueueTestDirectories.reapAbandonedRuns()
+        let started = ContinuousClock.now
         let server = try await QueueTestServer.start(name: "shared")
+        print("Queue test PostgreSQL started in \(ContinuousClock.now - started) at \(server.cluster.directory)")
         do {
             try await Self.$current.withValue(server) { try await function() }
         } catch {
             try? await server.cluster.destroy()
             throw error
         }
+        let stopping = ContinuousClock.now
         try await server.cluster.destroy()
+        print("Queue test PostgreSQL stopped and deleted in \(ContinuousClock.now - stopping)")
         try? FileManager.default.removeItem(atPath: QueueTestDirectories.run)
     }
 }

@@ -7,9 +7,16 @@ import WorkerProtocol
 enum TestJobs {
     static func job(_ variant: String = "sleep", size: Int = 0, run: String = "run-1", machineClass: String = "test",
                     pair: String? = nil, maxAttempts: Int = 3) -> NewJob {
+        job(index: 0, variant: variant, size: size, run: run, machineClass: machineClass, pair: pair, maxAttempts: maxAttempts)
+    }
+
+    /// `index` becomes the request's seed, so jobs can be told apart.
+    static func job(index: Int, variant: String = "sleep", size: Int = 0, run: String = "run-1", machineClass: String = "test",
+                    pair: String? = nil, maxAttempts: Int = 3) -> NewJob {
         NewJob(runKey: run, machineClass: machineClass,
                payload: QueuePayload(engine: "test-engine",
-                                     request: JobRequest(workloadPath: "queue-tests", variant: variant, size: size)),
+                                     request: JobRequest(workloadPath: "queue-tests", variant: variant, size: size,
+                                                         seed: UInt64(index))),
                pairKey: pair, maxAttempts: maxAttempts)
     }
 
