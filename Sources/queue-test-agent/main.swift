@@ -12,7 +12,8 @@ import Postgres
 
 signal(SIGTERM, SIG_IGN)
 let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
-terminate.setEventHandler { stopRequested.store(true, ordering: .relaxed) }
+// @Sendable: the handler runs on a global queue, not the main actor.
+terminate.setEventHandler { @Sendable in stopRequested.store(true, ordering: .relaxed) }
 terminate.resume()
 
 do {
