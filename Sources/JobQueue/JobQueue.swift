@@ -2,8 +2,14 @@ import Foundation
 import Postgres
 
 /// A job queue kept in PostgreSQL: enqueue, claim with leases, heartbeat,
-/// complete with fencing, fail with backoff, release, rescue. The protocol
-/// (states, transitions, fencing) is described in `Sources/JobQueue/README.md`.
+/// complete with fencing, fail with backoff, release, rescue.
+///
+/// States: `queued → running → done | failed`, and back to `queued` on
+/// release, retryable failure (after backoff) or an expired lease (rescue).
+/// Each claim raises the job's `attempt`; a result is accepted only in the
+/// same transaction as the completion and only from the agent holding the
+/// current attempt (fencing). The full protocol, the tables and how an agent
+/// should drive the queue are in `Sources/JobQueue/README.md`.
 ///
 /// One `JobQueue` works over one connection. Statements of concurrent
 /// callers queue up on it, and `waitForWork` holds it while it waits, so an
