@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Workloads", targets: ["Workloads"]),
         .library(name: "Comparison", targets: ["Comparison"]),
         .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
+        .library(name: "JobQueue", targets: ["JobQueue"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -62,6 +63,15 @@ let package = Package(
         .target(name: "WorkerProtocol"),
         // Workload files: the data model every side reads, and the YAML loader.
         .target(name: "Workloads"),
+
+        // The distributed job queue in PostgreSQL (leases, fencing, backoff,
+        // rescue). The harness enqueues; `layoutbench agent` claims.
+        .target(name: "JobQueue", dependencies: ["Postgres", "WorkerProtocol"], exclude: ["README.md"]),
+        // A stand-in agent the queue's tests run as separate processes; it
+        // "runs" trivial jobs (sleep, spin) instead of a worker.
+        .executableTarget(name: "queue-test-agent", dependencies: ["JobQueue"]),
+        // Starts real agent processes (queue-test-agent must be built, as `swift test` does).
+        .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "Postgres", "queue-test-agent"]),
 
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.

@@ -9,6 +9,9 @@ import Foundation
 ///     <root>/.lock              serialises start/stop between processes
 struct ClusterLayout: Sendable {
     let root: String
+    /// The loopback TCP port, when the cluster also listens on 127.0.0.1.
+    /// It is then also the number in the socket file's name.
+    var tcpPort: Int? = nil
 
     var data: String { root + "/data" }
     var log: String { root + "/postgres.log" }
@@ -20,18 +23,19 @@ struct ClusterLayout: Sendable {
     var socketRecord: String { root + "/socket-directory" }
     var preferredSocketDirectory: String { root + "/run" }
 
-    /// No TCP port is opened, but the number names the socket file.
-    static let port = 5432
-    static let socketFileName = ".s.PGSQL.\(port)"
+    /// Without a TCP port no port is opened, but the number names the socket file.
+    static let defaultPort = 5432
+    var port: Int { tcpPort ?? Self.defaultPort }
+    var socketFileName: String { ".s.PGSQL.\(port)" }
     /// `sun_path` holds 108 bytes including the terminating NUL.
     static let maxSocketPathBytes = 107
     static let temporarySocketPrefix = "/tmp/layoutbench-pg-"
 
     /// Whether `run/` inside the cluster is short enough for a socket path.
-    var socketFitsInside: Bool { Self.fits(preferredSocketDirectory) }
+    var socketFitsInside: Bool { fits(preferredSocketDirectory) }
 
-    static func fits(_ socketDirectory: String) -> Bool {
-        (socketDirectory + "/" + socketFileName).utf8.count <= maxSocketPathBytes
+    func fits(_ socketDirectory: String) -> Bool {
+        (socketDirectory + "/" + socketFileName).utf8.count <= Self.maxSocketPathBytes
     }
 
     /// The major version recorded by initdb, or nil if there is no cluster.
@@ -47,15 +51,16 @@ struct ClusterLayout: Sendable {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The contents of `layoutbench.conf`. Socket only (no TCP), private to
+    /// The contents of `layoutbench.conf`. Socket only (no TCP) unless a
+    /// `tcpPort` is set, then also 127.0.0.1 only; the socket is private to
     /// the server's user, in a directory this package controls.
     /// `extra` comes last, so it can override anything but the socket
     /// settings, which are checked first (see `EmbeddedPostgres.start`).
     func settings(socketDirectory: String, extra: [String: String]) -> String {
         var lines = [
             "# Written by LayoutBench's EmbeddedPostgres on every start; edits are overwritten.",
-            "listen_addresses = ''",
-            "port = \(Self.port)",
+            "listen_addresses = \(Self.quote(tcpPort == nil ? "" : "127.0.0.1"))",
+            "port = \(port)",
             "unix_socket_directories = \(Self.quote(socketDirectory))",
             "unix_socket_permissions = 0700",
         ]

@@ -70,7 +70,8 @@ extension EmbeddedPostgres {
         let contents = (try? FileManager.default.contentsOfDirectory(atPath: layout.data)) ?? []
         guard contents.isEmpty else { throw EmbeddedPostgresError.notACluster(path: layout.data) }
         try CommandRunner.check(account.command([
-            binaries.initdb, "-D", layout.data, "-U", superuser, "--auth=trust",
+            // Trust only the private socket; TCP logins (see `tcpPort`) need a password.
+            binaries.initdb, "-D", layout.data, "-U", superuser, "--auth-local=trust", "--auth-host=scram-sha-256",
             "--encoding=UTF8", "--no-locale", "--no-sync",
         ]))
         let configFile = layout.data + "/postgresql.conf"
@@ -87,8 +88,8 @@ extension EmbeddedPostgres {
     private func removeStaleLockFiles(socketDirectory: String) {
         let manager = FileManager.default
         for path in [layout.pidFile,
-                     socketDirectory + "/" + ClusterLayout.socketFileName,
-                     socketDirectory + "/" + ClusterLayout.socketFileName + ".lock"]
+                     socketDirectory + "/" + layout.socketFileName,
+                     socketDirectory + "/" + layout.socketFileName + ".lock"]
             where manager.fileExists(atPath: path) {
             try? manager.removeItem(atPath: path)
         }

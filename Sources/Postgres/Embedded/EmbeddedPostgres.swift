@@ -3,7 +3,8 @@ import Foundation
 
 /// A private PostgreSQL cluster kept in one directory (LayoutBench uses
 /// `.layoutbench/postgres` in the project) and reached only through a Unix
-/// socket in a 0700 directory: no TCP port is opened.
+/// socket in a 0700 directory: no TCP port is opened unless `tcpPort` asks
+/// for one, and then only on 127.0.0.1, with password logins.
 ///
 /// `start()` creates the cluster on first use (initdb, superuser
 /// `layoutbench`, UTF-8, trust authentication — safe because only the
@@ -26,19 +27,26 @@ public struct EmbeddedPostgres: Sendable {
     /// Extra postgresql.conf settings applied at every start, such as
     /// `["fsync": "off"]` for a throw-away test cluster.
     public let serverSettings: [String: String]
+    /// When set, the server also listens on 127.0.0.1 at this port, for
+    /// clients that must come over TCP (agents in other processes or network
+    /// namespaces). TCP logins need a password: set one with
+    /// `setPassword(_:)`. Clusters initialised before this option existed
+    /// trust TCP logins too; recreate them before opening a port.
+    public let tcpPort: Int?
 
     let layout: ClusterLayout
 
     /// Describes a cluster; nothing on disk changes until `start()`.
     /// A relative `directory` is taken from the current directory.
     public init(directory: String, superuser: String = "layoutbench", binarySearchPath: [String]? = nil,
-                serverSettings: [String: String] = [:]) {
+                serverSettings: [String: String] = [:], tcpPort: Int? = nil) {
         let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         self.directory = URL(fileURLWithPath: directory, relativeTo: base).standardizedFileURL.path
         self.superuser = superuser
         self.binarySearchPath = binarySearchPath
         self.serverSettings = serverSettings
-        self.layout = ClusterLayout(root: self.directory)
+        self.tcpPort = tcpPort
+        self.layout = ClusterLayout(root: self.directory, tcpPort: tcpPort)
     }
 
     /// Whether the cluster exists and whether its server is running.
@@ -107,7 +115,37 @@ public struct EmbeddedPostgres: Sendable {
         guard let socket = layout.currentSocketDirectory else {
             throw EmbeddedPostgresError.notStarted(directory: directory)
         }
-        return PostgresConfiguration(host: socket, port: ClusterLayout.port, user: superuser, database: database)
+        return PostgresConfiguration(host: socket, port: layout.port, user: superuser, database: database)
+    }
+
+    /// Where to connect over TCP: 127.0.0.1 at `tcpPort`, the superuser,
+    /// `password` (as given to `setPassword(_:)`), `database`.
+    ///
+    /// - Throws: `tcpNotEnabled` when the cluster was described without a `tcpPort`.
+    public func tcpConfiguration(database: String = "postgres", password: String) throws -> PostgresConfiguration {
+        guard let tcpPort else { throw EmbeddedPostgresError.tcpNotEnabled(directory: directory) }
+        return PostgresConfiguration(host: "127.0.0.1", port: tcpPort, user: superuser, password: password,
+                                     database: database)
+    }
+
+    /// Sets the superuser's password, which TCP logins need (the socket
+    /// stays password-free). The password is quoted by the server
+    /// (`format('%L')`), never spliced into SQL here.
+    ///
+    /// - Throws: `PostgresError` from the connection or ALTER ROLE.
+    public func setPassword(_ password: String) async throws {
+        let connection = try await PostgresConnection.connect(configuration())
+        let statement = try await connection.execute("SELECT format('ALTER ROLE %I PASSWORD %L', $1::text, $2::text)",
+                                                     [.text(superuser), .text(password)])
+        guard let sql = try statement.first?.string(at: 0) else { return }
+        // The statement holds the password: keep it out of error messages.
+        do {
+            try await connection.execute(sql)
+        } catch let error as PostgresError {
+            throw PostgresError.queryFailed(sqlState: error.sqlState ?? "XX000", message: "setting the password failed",
+                                            detail: nil, hint: nil, sql: "ALTER ROLE … PASSWORD …")
+        }
+        await connection.close()
     }
 
     /// `configuration(database:)` as a `postgresql://` URL.

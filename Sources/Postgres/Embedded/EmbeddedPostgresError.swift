@@ -22,6 +22,8 @@ public enum EmbeddedPostgresError: Error, Sendable, CustomStringConvertible {
     case invalidSetting(name: String)
     /// The socket location is asked for before the cluster ever started.
     case notStarted(directory: String)
+    /// A TCP address is asked for, but the cluster has no `tcpPort`.
+    case tcpNotEnabled(directory: String)
 
     public var description: String {
         switch self {
@@ -59,6 +61,9 @@ public enum EmbeddedPostgresError: Error, Sendable, CustomStringConvertible {
         case let .notStarted(directory):
             return "The cluster in \(directory) has never been started, so its socket directory is not chosen yet; "
                 + "call start() first."
+        case let .tcpNotEnabled(directory):
+            return "The cluster in \(directory) listens only on its Unix socket; "
+                + "pass tcpPort: to EmbeddedPostgres(directory:…) to reach it over TCP."
         }
     }
 }

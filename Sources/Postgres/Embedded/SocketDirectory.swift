@@ -19,7 +19,7 @@ enum SocketDirectory {
             try account.takeOwnership(of: directory, recursive: false)
             return directory
         }
-        if let recorded = layout.currentSocketDirectory, isPrivate(recorded, to: account), ClusterLayout.fits(recorded) {
+        if let recorded = layout.currentSocketDirectory, isPrivate(recorded, to: account), layout.fits(recorded) {
             return recorded
         }
         var template = Array((ClusterLayout.temporarySocketPrefix + "XXXXXX").utf8CString)

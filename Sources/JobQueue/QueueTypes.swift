@@ -1,0 +1,126 @@
+import Foundation
+import WorkerProtocol
+
+/// A job's row id in `queue_jobs`.
+public typealias JobID = Int
+/// An agent's row id in `queue_agents`.
+public typealias AgentID = Int
+
+/// Where a job is in its life (see the module README for the transitions).
+public enum JobState: String, Sendable, Hashable, CaseIterable, Codable {
+    case queued, running, done, failed
+}
+
+/// What an agent runs: which engine build, and the worker's job. Data only:
+/// a payload never carries a command line or URL for the agent to execute;
+/// the agent maps `engine` to a worker it already has.
+public struct QueuePayload: Codable, Sendable, Equatable {
+    public var engine: String
+    public var request: JobRequest
+
+    public init(engine: String, request: JobRequest) {
+        self.engine = engine
+        self.request = request
+    }
+
+    /// The payload as the JSON text stored in `queue_jobs.payload`.
+    public func jsonText() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+/// A job to enqueue.
+public struct NewJob: Sendable, Equatable {
+    /// The run this job belongs to, opaque to the queue (the ResultStore's run id as text).
+    public var runKey: String
+    /// Only agents of this class take the job.
+    public var machineClass: String
+    public var payload: QueuePayload
+    /// Jobs sharing a pair key (both sides of a comparison) are claimed
+    /// together by one agent and succeed, fail or retry together. Enqueue
+    /// all members in the same `enqueue` call, with the same run and class.
+    public var pairKey: String?
+    /// Runs allowed in all, counting failures and expired leases; at least 1.
+    public var maxAttempts: Int
+
+    public init(runKey: String, machineClass: String, payload: QueuePayload, pairKey: String? = nil, maxAttempts: Int = 3) {
+        self.runKey = runKey
+        self.machineClass = machineClass
+        self.payload = payload
+        self.pairKey = pairKey
+        self.maxAttempts = maxAttempts
+    }
+}
+
+/// One job inside a claim, as it was when claimed.
+public struct ClaimedJob: Sendable, Hashable {
+    public let id: JobID
+    /// The fencing token: results are accepted only for this attempt.
+    public let attempt: Int
+    public let runKey: String
+    public let pairKey: String?
+    public let machineClass: String
+    /// The payload's JSON text; `payload()` decodes it.
+    public let payloadJSON: String
+    /// Attempts that already ended in failure or an expired lease.
+    public let failures: Int
+    public let maxAttempts: Int
+
+    /// The decoded payload.
+    ///
+    /// - Throws: `JobQueueError.undecodablePayload`.
+    public func payload() throws(JobQueueError) -> QueuePayload {
+        do {
+            return try JSONDecoder().decode(QueuePayload.self, from: Data(payloadJSON.utf8))
+        } catch {
+            throw .undecodablePayload(job: id, reason: "\(error)")
+        }
+    }
+}
+
+/// What one agent holds: a single job, or every member of a pair. Pass it
+/// back to `heartbeat`, `complete`, `fail` or `release`.
+public struct Claim: Sendable, Hashable {
+    public let agent: AgentID
+    /// Sorted by id; more than one only for a pair.
+    public let jobs: [ClaimedJob]
+    /// The pair key shared by the jobs, nil for a single job.
+    public var pairKey: String? { jobs.first?.pairKey }
+    public var jobIDs: [JobID] { jobs.map(\.id) }
+}
+
+/// Counts of a run's jobs by state.
+public struct QueueProgress: Sendable, Hashable, CustomStringConvertible {
+    public var queued = 0
+    /// Queued jobs still waiting out a retry backoff.
+    public var backingOff = 0
+    public var running = 0
+    public var done = 0
+    public var failed = 0
+
+    public var total: Int { queued + running + done + failed }
+    /// Whether every job has reached `done` or `failed`.
+    public var isFinished: Bool { queued == 0 && running == 0 }
+
+    public var description: String {
+        "\(done) done, \(failed) failed, \(running) running, \(queued) queued (\(backingOff) backing off) of \(total)"
+    }
+}
+
+/// What `fail` did with one job.
+public enum FailureOutcome: Sendable, Hashable {
+    /// Queued again, claimable after `delaySeconds`.
+    case retryScheduled(job: JobID, delaySeconds: Double)
+    /// Out of attempts, or not retryable: now `failed` with the reason.
+    case failed(job: JobID)
+}
+
+/// Why `waitForWork` returned.
+public enum WakeReason: Sendable, Hashable {
+    /// A NOTIFY came: work was enqueued, released or rescued (a hint only).
+    case notified
+    /// The timeout passed without one: poll anyway.
+    case timedOut
+}

@@ -1,0 +1,130 @@
+import Foundation
+import JobQueue
+import Postgres
+import Testing
+
+extension QueueServerTests {
+    @Suite struct ClaimAndCompleteTests {
+        @Test func completeRecordsResultsOnceWithTheWritersRows() async throws {
+            let db = try await QueueTestServer.shared().freshDatabase()
+            let queue = try await db.queue()
+            let ids = try await queue.enqueue((0..<3).map { _ in TestJobs.job() })
+            let agent = try await queue.register(name: "a", machineClass: "test", fingerprint: ["cpu": "test"])
+            let claims = try await queue.claim(agent: agent, machineClass: "test", limit: 10)
+            #expect(claims.map(\.jobIDs) == ids.map { [$0] })
+            #expect(claims.allSatisfy { $0.jobs[0].attempt == 1 })
+            #expect(try claims[0].jobs[0].payload().request.variant == "sleep")
+            for claim in claims {
+                try await queue.complete(claim, summaries: [claim.jobIDs[0]: "{\"ok\": true}"]) { db, claim in
+                    try db.execute("INSERT INTO queue_test_outputs (job_id, attempt, agent_name) VALUES ($1, $2, 'a')",
+                                   [.int(claim.jobs[0].id), .int(claim.jobs[0].attempt)])
+                }
+            }
+            // A second completion of the same claim is fenced and writes nothing.
+            await #expect(throws: JobQueueError.self) { try await queue.complete(claims[0]) { _, _ in Issue.record("writer ran") } }
+            let progress = try await queue.progress(runKey: "run-1")
+            #expect(progress.done == 3 && progress.isFinished)
+            let connection = await queue.connection
+            #expect(try await connection.count("SELECT count(*) FROM queue_results WHERE summary->>'ok' = 'true'") == 3)
+            #expect(try await connection.count("SELECT count(*) FROM queue_test_outputs") == 3)
+            #expect(try await connection.count("SELECT count(*) FROM queue_claims WHERE outcome = 'done'") == 3)
+            #expect(try await queue.claim(agent: agent, machineClass: "test").isEmpty)
+        }
+
+        @Test func writerErrorRollsBackEverythingAndKeepsTheClaim() async throws {
+            let db = try await QueueTestServer.shared().freshDatabase()
+            let queue = try await db.queue()
+            try await queue.enqueue([TestJobs.job()])
+            let agent = try await queue.register(name: "a", machineClass: "test")
+            let claim = try #require(try await queue.claim(agent: agent, machineClass: "test").first)
+            struct WriterFailed: Error {}
+            await #expect(throws: WriterFailed.self) {
+                try await queue.complete(claim) { db, _ in
+                    try db.execute("INSERT INTO queue_test_outputs (job_id, attempt, agent_name) VALUES (1, 1, 'a')")
+                    throw WriterFailed()
+                }
+            }
+            let connection = await queue.connection
+            #expect(try await connection.count("SELECT count(*) FROM queue_test_outputs") == 0)
+            #expect(try await connection.count("SELECT count(*) FROM queue_results") == 0)
+            #expect(try await queue.progress(runKey: "run-1").running == 1)
+            try await queue.complete(claim)
+            #expect(try await queue.progress(runKey: "run-1").done == 1)
+        }
+
+        @Test func lateResultFromAFencedOffHolderIsRejected() async throws {
+            let db = try await QueueTestServer.shared().freshDatabase()
+            let settings = try TestJobs.settings(lease: 0.3)
+            let holderA = try await db.queue(settings: settings), holderB = try await db.queue(settings: settings)
+            let (jobID) = try await holderA.enqueue([TestJobs.job()])[0]
+            let a = try await holderA.register(name: "a", machineClass: "test")
+            let b = try await holderB.register(name: "b", machineClass: "test")
+            let stale = try #require(try await holderA.claim(agent: a, machineClass: "test").first)
+            try await Task.sleep(for: .milliseconds(450))
+            #expect(try await holderB.rescueExpired().requeued == [jobID])
+            // Rescued but not yet claimed again: A is already fenced off.
+            await #expect(throws: JobQueueError.self) { try await holderA.complete(stale) { _, _ in Issue.record("writer ran") } }
+            let current = try #require(try await holderB.claim(agent: b, machineClass: "test").first)
+            #expect(current.jobs[0].attempt == 2)
+            #expect(try await holderA.heartbeat(agent: a, claims: [stale]) == [jobID])
+            do {
+                try await holderA.complete(stale) { db, _ in
+                    try db.execute("INSERT INTO queue_test_outputs (job_id, attempt, agent_name) VALUES ($1, 1, 'a')", [.int(jobID)])
+                }
+                Issue.record("the late completion was accepted")
+            } catch let JobQueueError.fenced(jobs, attempt, agent) {
+                #expect(jobs == [jobID] && attempt == 1 && agent == a)
+            }
+            await #expect(throws: JobQueueError.self) { try await holderA.fail(stale, reason: "late", retryable: true) }
+            #expect(try await holderA.release(stale) == false)
+            try await holderB.complete(current) { db, claim in
+                try db.execute("INSERT INTO queue_test_outputs (job_id, attempt, agent_name) VALUES ($1, $2, 'b')",
+                               [.int(jobID), .int(claim.jobs[0].attempt)])
+            }
+            let connection = await holderB.connection
+            let outputs = try await connection.execute("SELECT attempt, agent_name FROM queue_test_outputs")
+            #expect(outputs.count == 1)
+            #expect(try outputs[0].string("agent_name") == "b" && outputs[0].int("attempt") == 2)
+            let log = try await connection.execute("SELECT attempt, outcome FROM queue_claims ORDER BY attempt")
+            #expect(try log.map { "\(try $0.int("attempt")!):\(try $0.string("outcome")!)" } == ["1:expired", "2:done"])
+        }
+
+        @Test func heartbeatsKeepALeaseAndRescueTakesItOnceTheyStop() async throws {
+            let db = try await QueueTestServer.shared().freshDatabase()
+            let settings = try TestJobs.settings(lease: 0.5)
+            let queue = try await db.queue(settings: settings)
+            try await queue.enqueue([TestJobs.job(maxAttempts: 1)])
+            let agent = try await queue.register(name: "a", machineClass: "test")
+            let claim = try #require(try await queue.claim(agent: agent, machineClass: "test").first)
+            for _ in 0..<6 {
+                try await Task.sleep(for: .milliseconds(200))
+                #expect(try await queue.heartbeat(agent: agent, claims: [claim]).isEmpty)
+                #expect(try await queue.rescueExpired().isEmpty)
+            }
+            try await Task.sleep(for: .milliseconds(700))
+            // Out of attempts (maxAttempts 1): the job fails with the reason.
+            let report = try await queue.rescueExpired()
+            #expect(report.ranRescue && report.failed == claim.jobIDs && report.requeued.isEmpty)
+            let connection = await queue.connection
+            let error = try await connection.execute("SELECT state, last_error FROM queue_jobs")[0]
+            #expect(try error.string("state") == "failed")
+            #expect(try error.string("last_error")?.contains("lease expired") == true)
+        }
+
+        @Test func onlyTheAdvisoryLockHolderRescues() async throws {
+            let db = try await QueueTestServer.shared().freshDatabase()
+            let queue = try await db.queue(settings: TestJobs.settings(lease: 0.1))
+            try await queue.enqueue([TestJobs.job()])
+            let agent = try await queue.register(name: "a", machineClass: "test")
+            _ = try await queue.claim(agent: agent, machineClass: "test")
+            try await Task.sleep(for: .milliseconds(200))
+            let other = try await db.connect()
+            try await other.execute("BEGIN")
+            try await other.execute("SELECT pg_advisory_xact_lock($1)", [.int(0x4C42_5155_4555_0002)])
+            let blocked = try await queue.rescueExpired()
+            #expect(!blocked.ranRescue && blocked.isEmpty)
+            try await other.execute("COMMIT")
+            #expect(try await queue.rescueExpired().requeued.count == 1)
+        }
+    }
+}
