@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "TextMeasurement", targets: ["TextMeasurement"]),
         .library(name: "Postgres", targets: ["Postgres"]),
         .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "SampleViews", targets: ["SampleViews"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -29,6 +31,13 @@ let package = Package(
 
         // Points, sizes, rects and insets shared by the view layer and the collection layouts.
         .target(name: "Geometry"),
+
+        // The engine, part 2: the UIKit-like view layer (views, anchors,
+        // constraints, intrinsic sizes, text, the render loop) on the solver.
+        .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry"]),
+        // Reusable view hierarchies the benchmark scenarios drive.
+        .target(name: "SampleViews", dependencies: ["LayoutEngine"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "SampleViews"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
