@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "SampleViews", targets: ["SampleViews"]),
+        .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -38,6 +39,11 @@ let package = Package(
         // Reusable view hierarchies the benchmark scenarios drive.
         .target(name: "SampleViews", dependencies: ["LayoutEngine"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "SampleViews"]),
+        // Collection view layouts without views: the layout protocol, flow and
+        // mosaic layouts, and batch updates as a pure function. The view layer
+        // wires them into a collection view.
+        .target(name: "CollectionLayout", dependencies: ["Geometry"]),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
