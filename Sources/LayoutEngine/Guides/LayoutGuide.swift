@@ -58,6 +58,7 @@ public final class LayoutGuide: LayoutItem {
     override var engineOwnedConstraints: [LayoutConstraint] { systemConstraints }
 
     override func didEnterEngine(_ engine: Engine) {
+        owningView?.updateGuideConstants(self)
         for c in systemConstraints where c.engine == nil {
             c.active = true
             engine.install(c)

@@ -193,6 +193,17 @@ open class View: LayoutItem {
     /// Draws the content; called in the display phase for visible views that need display.
     open func draw() {}
 
+    /// Called when `safeAreaInsets` changed (after a frame, device or inset change).
+    open func safeAreaInsetsDidChange() {}
+    /// Called when the effective layout margins changed.
+    open func layoutMarginsDidChange() {}
+
+    /// The safe area this view passes on to its subviews (scroll views keep
+    /// back what they absorbed into their content inset).
+    func safeAreaInsetsForSubviews() -> EdgeInsets { safeAreaInsets }
+    /// The safe area before `additionalSafeAreaInsets` (the window's comes from its device).
+    func baseSafeAreaInsets() -> EdgeInsets { inheritedSafeAreaInsets() }
+
     open func didMoveToSuperview() {}
     open func didMoveToWindow() {}
 

@@ -72,6 +72,29 @@ public final class Window: View {
         layoutEngine.endPass()
     }
 
+    /// The device-given safe area (see `apply(_:orientation:)`).
+    public private(set) var deviceSafeAreaInsets = EdgeInsets.zero
+    /// The device shape and orientation last applied, if any.
+    public private(set) var device: (shape: DeviceShape, orientation: DeviceOrientation)?
+
+    /// The body text size readable widths scale with (Dynamic Type); 17 by default.
+    public var bodyTextSize = 17.0 {
+        didSet { if bodyTextSize != oldValue { systemInsetsChanged() } }
+    }
+    /// A readable line is this many ems of body text (672 points at 17).
+    public static let readableEmsPerLine = 672.0 / 17
+
+    override func baseSafeAreaInsets() -> EdgeInsets { deviceSafeAreaInsets }
+
+    /// Becomes the screen of `shape` held in `orientation`: the frame takes
+    /// its size and the safe area its insets; everything re-lays out.
+    public func apply(_ shape: DeviceShape, orientation: DeviceOrientation) {
+        device = (shape, orientation)
+        deviceSafeAreaInsets = shape.safeAreaInsets(orientation)
+        frame = Rect(origin: .zero, size: shape.size(orientation))
+        systemInsetsChanged()
+    }
+
     /// Notes that a frame moved in a subtree with safe-area-tracking views.
     func safeAreaMayHaveChanged(below view: View) {
         safeAreaRoots.append(view)
