@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
         .library(name: "SampleViews", targets: ["SampleViews"]),
         .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
+        .library(name: "CollectionViews", targets: ["CollectionViews"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -44,6 +45,13 @@ let package = Package(
         // wires them into a collection view.
         .target(name: "CollectionLayout", dependencies: ["Geometry"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+        // The collection view: a scroll view that drives a CollectionLayout
+        // with cells from a data source, reuse, self-sizing in the window's
+        // engine (or a fresh engine per call, for comparison) and batch
+        // updates; plus the self-sizing feed cell and FeedScroller that
+        // benchmark drivers call. Depends on SampleViews for seeded text.
+        .target(name: "CollectionViews", dependencies: ["LayoutEngine", "CollectionLayout", "Geometry", "SampleViews"]),
+        .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
