@@ -187,7 +187,12 @@ open class CollectionView: ScrollView {
         var fresh: [IndexPath: CollectionViewCell] = [:]
         for _ in 0..<maxSelfSizingPasses {
             var moved = false
-            for a in attributes where a.sizeIsEstimated {
+            for proposed in attributes where proposed.sizeIsEstimated {
+                // Sizing an item moves the ones after it: size in order, and
+                // skip an item pushed out of the rect (a re-query brings back
+                // what moves in), so no cell is sized only to be pooled.
+                guard let a = layoutStorage.layoutAttributesForItem(at: proposed.indexPath),
+                      a.sizeIsEstimated, a.frame.intersects(rect) else { continue }
                 guard let cell = visible[a.indexPath] ?? fresh[a.indexPath] ?? makeCell(at: a.indexPath) else { continue }
                 if visible[a.indexPath] == nil { fresh[a.indexPath] = cell }
                 cell.apply(a)
