@@ -62,8 +62,16 @@ open class CollectionViewCell: View {
         }
     }
 
-    /// The size the cell's constraints give at `width`, by `strategy`
-    /// (`preferredLayoutAttributesFitting` in UIKit). Counted in `counters`.
+    /// The size the cell's constraints give at `width`, by `strategy`, as
+    /// `preferredLayoutAttributesFitting` does in UIKit. The collection view
+    /// calls this for estimated items; benchmark drivers may call it directly
+    /// on a configured cell in a window to time one sizing.
+    public func preferredSize(fittingWidth width: Double, strategy: SelfSizingStrategy) -> Size {
+        var ignored = CollectionViewCounters()
+        return preferredSize(fittingWidth: width, strategy: strategy, counters: &ignored)
+    }
+
+    /// As above, counted in `counters`.
     func preferredSize(fittingWidth width: Double, strategy: SelfSizingStrategy,
                        counters: inout CollectionViewCounters) -> Size {
         sizingCount += 1

@@ -36,7 +36,7 @@ public final class FeedDataSource: CollectionViewDataSource {
         collectionView.register(reuseIdentifier: FeedItemCell.reuseIdentifier) { FeedItemCell() }
     }
 
-    public var itemCounts: [Int] { items.map(\.count) }
+    public var itemCounts: [Int] { items.map { $0.count } }
 
     public func numberOfSections(in collectionView: CollectionView) -> Int { items.count }
 
@@ -60,10 +60,41 @@ public final class FeedDataSource: CollectionViewDataSource {
     public func performBatchUpdates(_ update: BatchUpdate, itemCountsAfter: [Int],
                                     on collectionView: CollectionView) throws(CollectionViewError) {
         try collectionView.performBatchUpdates(update, itemCountsAfter: itemCountsAfter) { result in
+            apply(result)
+        }
+    }
+
+    /// Edits the model by `result`. Item-only batches rebuild just the touched
+    /// sections (O(items in them × log k)); batches that change sections go
+    /// through `BatchUpdateResult.apply(to:newItem:)`, O(N).
+    public func apply(_ result: BatchUpdateResult) {
+        guard !result.changesSections, !result.invalidatesEverything else {
             items = result.apply(to: items) { _ in
                 nextSeed &+= 1
                 return nextSeed
             }
+            return
+        }
+        var moved: [IndexPath: UInt64] = [:]
+        for (from, to) in result.itemMoves { moved[to] = items[from.section][from.item] }
+        var old: [Int: [UInt64]] = [:]
+        for n in result.touchedSections { old[n] = items[n] }
+        for n in result.touchedSections {
+            let source = old[n]!
+            let count = result.sections[n].itemCount
+            var section: [UInt64] = []
+            section.reserveCapacity(count)
+            for i in 0..<count {
+                let path = IndexPath(section: n, item: i)
+                switch result.origin(ofNew: path) {
+                case .unchanged(let p): section.append(source[p.item])
+                case .moved: section.append(moved[path]!)
+                case .reloaded, .inserted:
+                    nextSeed &+= 1
+                    section.append(nextSeed)
+                }
+            }
+            items[n] = section
         }
     }
 }
