@@ -44,7 +44,7 @@ extension CollectionView {
         itemCounts = itemCountsAfter
         layoutStorage.applyBatchUpdate(result)
         remapVisibleCells(result)
-        setNeedsLayout()
+        setNeedsCellLayout()
     }
 
     /// Moves visible cells to their after-update paths; deleted and reloaded
@@ -80,6 +80,6 @@ extension CollectionView {
         for path in visible.keys.sorted() { endDisplay(at: path) }
         itemCounts = nil
         layoutStorage.invalidateLayout(.dataSourceCounts)
-        setNeedsLayout()
+        setNeedsCellLayout()
     }
 }

@@ -21,13 +21,15 @@ import LayoutEngine
 /// outside the reuse pool. Pooled cells stay in the view tree, hidden, so
 /// their constraints stay in the window's engine and reuse changes constants.
 open class CollectionView: ScrollView {
-    public weak var dataSource: (any CollectionViewDataSource)?
+    public weak var dataSource: (any CollectionViewDataSource)? {
+        didSet { setNeedsCellLayout() }
+    }
     public weak var delegate: (any CollectionViewDelegate)?
     /// How estimated items are sized when they come on screen.
     public var selfSizingStrategy = SelfSizingStrategy.ownEngine
     /// How far beyond the visible rect (on every side) cells are kept.
     public var nearMargin = 0.0 {
-        didSet { if nearMargin != oldValue { setNeedsLayout() } }
+        didSet { if nearMargin != oldValue { setNeedsCellLayout() } }
     }
     /// The most query–size rounds one pass makes while items move into the rect.
     public var maxSelfSizingPasses = 16
@@ -45,6 +47,11 @@ open class CollectionView: ScrollView {
     var itemCounts: [Int]?
     var lastBounds: Rect?
     var inLayoutPass = false
+    /// Set by whatever can change which cells are shown (data, layout, margin);
+    /// a pass with this clear and the bounds unchanged has nothing to do. The
+    /// view's own layout flag is not enough: setting `contentSize` at the end
+    /// of a pass marks it again.
+    var needsCellLayout = true
 
     /// A collection view of `frame` driving `layout`.
     public init(frame: Rect, layout: any CollectionViewLayout) {
@@ -58,9 +65,21 @@ open class CollectionView: ScrollView {
         get { layoutStorage }
         set {
             layoutStorage = newValue
-            layoutStorage.invalidateLayout(.everything)
-            setNeedsLayout()
+            invalidateLayout()
         }
+    }
+
+    /// Invalidates the layout (as `collectionViewLayout.invalidateLayout()`)
+    /// and schedules a layout pass, which prepares it again.
+    public func invalidateLayout(_ invalidation: LayoutInvalidation = .everything) {
+        layoutStorage.invalidateLayout(invalidation)
+        setNeedsCellLayout()
+    }
+
+    /// Schedules a layout pass that recomputes the shown cells.
+    func setNeedsCellLayout() {
+        needsCellLayout = true
+        setNeedsLayout()
     }
 
     // MARK: Registration and reuse
@@ -161,12 +180,14 @@ open class CollectionView: ScrollView {
 
     private func layoutCells() {
         guard let dataSource else { return }
+        let b = bounds
+        guard needsCellLayout || lastBounds != b || itemCounts == nil || layoutStorage.needsPrepare else { return }
+        needsCellLayout = false
         collectionCounters.layoutPasses += 1
         if itemCounts == nil {
             itemCounts = readItemCounts(dataSource)
             layoutStorage.invalidateLayout(.dataSourceCounts)
         }
-        let b = bounds
         if let last = lastBounds, last != b {
             collectionCounters.boundsChecks += 1
             if layoutStorage.shouldInvalidateLayout(forBoundsChange: b) {

@@ -18,7 +18,8 @@ public struct CollectionViewCounters: Hashable, Sendable, CustomStringConvertibl
     /// `willDisplay` and `didEndDisplaying` callbacks sent.
     public var displayCallbacks: Int64 = 0
     public var endDisplayCallbacks: Int64 = 0
-    /// Collection-view layout passes that did work (not re-entrant calls).
+    /// Collection-view layout passes that did work (not re-entrant calls, not
+    /// passes with nothing changed since the last).
     public var layoutPasses: Int64 = 0
     /// `shouldInvalidateLayout(forBoundsChange:)` questions and the true answers.
     public var boundsChecks: Int64 = 0

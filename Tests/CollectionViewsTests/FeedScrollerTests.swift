@@ -13,6 +13,11 @@ import Testing
         #expect(run.collection.selfSizingPasses == 120)
         #expect(run.collection.cellsCreated <= 6, "\(run.collection)")
         #expect(run.frames > 30)
+        // One collection-view pass per frame: setting contentSize does not cause a second.
+        #expect(run.collection.layoutPasses == Int64(run.frames))
+        // A frame with nothing changed costs no pass at all.
+        feed.window.runFrame()
+        #expect(feed.collectionView.collectionCounters.layoutPasses == Int64(run.frames))
         #expect(!feed.scrollScreen())                          // at the end
         #expect(feed.collectionView.indexPathsForVisibleItems.last == IndexPath(0, 119))
         #expect(tracker.problems.isEmpty)
