@@ -1,11 +1,19 @@
-import CollectionLayout
-@testable import CollectionViews
-import LayoutEngine
+import CollectionViews      // alone: it re-exports CollectionLayout and LayoutEngine
 import Testing
 
 /// The benchmark claims, checked on deterministic counters (the timings
 /// live in the benchmark driver; these hold on every machine).
 @Suite struct FeedScrollerTests {
+    @Test func theReadmeExampleRuns() throws {
+        let feed = FeedScroller(itemCount: 10_000, strategy: .ownEngine, measurer: ApproximateTextMeasurer())
+        feed.layOutFirstScreen()
+        let run = feed.scrollThrough(maxScreens: 3)
+        #expect(run.cellsBroughtOnScreen > 3 && run.collection.cellsCreated > 0 && run.engine.solverWork > 0)
+        let shown = feed.collectionView.visibleCells.count
+        try feed.performBatch(BatchUpdate([.deleteItems([IndexPath(0, 3)])]), itemCountsAfter: [9_999])
+        #expect(feed.dataSource.itemCounts == [9_999] && feed.collectionView.visibleCells.count >= shown - 1)
+    }
+
     @Test func scrollingThroughShowsEveryItemOnceWithAScreenOfCells() {
         let (feed, tracker) = makeFeed(120)
         let run = feed.scrollThrough()
