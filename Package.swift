@@ -19,6 +19,10 @@ let package = Package(
         .library(name: "Comparison", targets: ["Comparison"]),
         .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
         .library(name: "JobQueue", targets: ["JobQueue"]),
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "SampleViews", targets: ["SampleViews"]),
+        .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
+        .library(name: "CollectionViews", targets: ["CollectionViews"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -35,11 +39,27 @@ let package = Package(
         // Points, sizes, rects and insets shared by the view layer and the collection layouts.
         .target(name: "Geometry"),
 
+        // The engine, part 2: the UIKit-like view layer (views, anchors,
+        // constraints, intrinsic sizes, text, the render loop) on the solver.
+        .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry"], swiftSettings: [
+            // Measured like the solver: no exclusivity checks on every property access in release builds.
+            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+        ]),
+        // Reusable view hierarchies the benchmark scenarios drive.
+        .target(name: "SampleViews", dependencies: ["LayoutEngine"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "SampleViews"]),
         // Collection view layouts without views: the layout protocol, flow and
         // mosaic layouts, and batch updates as a pure function. The view layer
         // wires them into a collection view.
         .target(name: "CollectionLayout", dependencies: ["Geometry"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+        // The collection view: a scroll view that drives a CollectionLayout
+        // with cells from a data source, reuse, self-sizing in the window's
+        // engine (or a fresh engine per call, for comparison) and batch
+        // updates; plus the self-sizing feed cell and FeedScroller that
+        // benchmark drivers call. Depends on SampleViews for seeded text.
+        .target(name: "CollectionViews", dependencies: ["LayoutEngine", "CollectionLayout", "Geometry", "SampleViews"]),
+        .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
