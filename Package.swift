@@ -16,6 +16,10 @@ let package = Package(
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "WorkerProtocol", targets: ["WorkerProtocol"]),
         .library(name: "Workloads", targets: ["Workloads"]),
+        .library(name: "ScenarioCatalog", targets: ["ScenarioCatalog"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -53,7 +57,12 @@ let package = Package(
         // The versioned line protocol between the harness and a worker process.
         .target(name: "WorkerProtocol"),
         // Workload files: the data model every side reads, and the YAML loader.
-        .target(name: "Workloads"),
+        .target(name: "Workloads", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Descriptions of the scenario drivers (names, parameters, counters) for the
+        // loader's checks; no engine inside, so the harness can link it.
+        .target(name: "ScenarioCatalog", dependencies: ["Workloads"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],
+                    resources: [.copy("Fixtures")]),
 
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.
