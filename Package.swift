@@ -17,9 +17,12 @@ let package = Package(
         .library(name: "WorkerProtocol", targets: ["WorkerProtocol"]),
         .library(name: "Workloads", targets: ["Workloads"]),
         .library(name: "ScenarioCatalog", targets: ["ScenarioCatalog"]),
+        .executable(name: "layoutbench-worker", targets: ["layoutbench-worker"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", exact: "1.6.1"),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -61,6 +64,19 @@ let package = Package(
         // Descriptions of the scenario drivers (names, parameters, counters) for the
         // loader's checks; no engine inside, so the harness can link it.
         .target(name: "ScenarioCatalog", dependencies: ["Workloads"]),
+        // The scenario drivers the worker runs (the engine side of the catalog).
+        .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement"]),
+        // The worker: measurement loop, protocol I/O, allocation and memory meters, engine identity.
+        .target(name: "WorkerCore", dependencies: [
+            "Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol",
+            .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+        ]),
+        .executableTarget(name: "layoutbench-worker", dependencies: [
+            "WorkerCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads"]),
+        // Runs the built layoutbench-worker executable (`swift build` first, as `swift test` does).
+        .testTarget(name: "WorkerTests", dependencies: ["layoutbench-worker", "WorkerCore", "WorkerProtocol", "Workloads"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],
                     resources: [.copy("Fixtures")]),
 
