@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "Workloads", targets: ["Workloads"]),
         .library(name: "ScenarioCatalog", targets: ["ScenarioCatalog"]),
         .executable(name: "layoutbench-worker", targets: ["layoutbench-worker"]),
+        .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
@@ -38,6 +39,12 @@ let package = Package(
 
         // Points, sizes, rects and insets shared by the view layer and the collection layouts.
         .target(name: "Geometry"),
+
+        // Collection view layouts without views: the layout protocol, flow and
+        // mosaic layouts, and batch updates as a pure function. The view layer
+        // wires them into a collection view.
+        .target(name: "CollectionLayout", dependencies: ["Geometry"]),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
@@ -65,7 +72,8 @@ let package = Package(
         // loader's checks; no engine inside, so the harness can link it.
         .target(name: "ScenarioCatalog", dependencies: ["Workloads"]),
         // The scenario drivers the worker runs (the engine side of the catalog).
-        .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement"]),
+        .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement",
+                                                 "CollectionLayout"]),
         // The worker: measurement loop, protocol I/O, allocation and memory meters, engine identity.
         .target(name: "WorkerCore", dependencies: [
             "Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol",
