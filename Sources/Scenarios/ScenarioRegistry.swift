@@ -9,6 +9,7 @@ public enum ScenarioRegistry {
         let all: [any ScenarioDriver.Type] = [
             IndependentBlocksDriver.self, CheapOperationsDriver.self, UnsatisfiableDriver.self,
             LongRowDriver.self, NestedChainDriver.self, RandomAnchorsDriver.self,
+            FlowLayoutDriver.self, MosaicDriver.self, BatchUpdatesDriver.self,
         ]
         return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     }
