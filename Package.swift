@@ -80,7 +80,7 @@ let package = Package(
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ]),
         .executableTarget(name: "layoutbench-worker", dependencies: [
-            "WorkerCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "WorkerCore", "Workloads", "ScenarioCatalog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads"]),
         // Runs the built layoutbench-worker executable (`swift build` first, as `swift test` does).
