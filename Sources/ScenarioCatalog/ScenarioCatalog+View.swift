@@ -2,8 +2,7 @@ import Workloads
 
 extension ScenarioCatalog {
     /// Counters of drivers that run on the view layer.
-    static let viewCounters = CounterNames.solverLevel
-        + [CounterNames.layoutPasses, CounterNames.textMeasurements, CounterNames.framesSet, CounterNames.constraintsBroken]
+    static let viewCounters = CounterNames.view
 
     /// Drivers that run on the view layer (LayoutEngine, SampleViews).
     static let viewDrivers: [DriverDescription] = [

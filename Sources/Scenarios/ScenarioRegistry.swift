@@ -10,6 +10,8 @@ public enum ScenarioRegistry {
             IndependentBlocksDriver.self, CheapOperationsDriver.self, UnsatisfiableDriver.self,
             LongRowDriver.self, NestedChainDriver.self, RandomAnchorsDriver.self,
             FlowLayoutDriver.self, MosaicDriver.self, BatchUpdatesDriver.self,
+            FeedCellDriver.self, FittingSizeDriver.self, TextMeasurementDriver.self, LayoutCycleDriver.self,
+            SafeAreaDriver.self, MovingSubtreeDriver.self, HierarchyRemovalDriver.self,
         ]
         return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     }
