@@ -30,7 +30,7 @@ import SampleViews
         #expect(a.frameDigest != c.frameDigest)
         #expect(a.frameDigestHex.count == 16)
         #expect(FrameDigest.hex(0xab) == "00000000000000ab")
-        let label = (a.subviews[0] as! FeedList).cells[0].topBar.optionsLabel
+        let label = (a.subviews[0] as! FeedList).feedCells[0].topBar.optionsLabel
         let before = a.frameDigest
         label.frame = label.frame.offsetBy(dx: 0.5, dy: 0)
         #expect(a.frameDigest != before)

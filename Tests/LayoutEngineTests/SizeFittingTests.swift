@@ -10,7 +10,7 @@ import SampleViews
         list.appendCells(count: 3, seed: 11)
         window.runFrame()
         let before = window.engineCounters
-        for cell in list.cells {
+        for cell in list.feedCells {
             let size = cell.systemLayoutSizeFitting(Size(width: 375, height: 0),
                                                     horizontalFittingPriority: .required,
                                                     verticalFittingPriority: .fittingSizeLevel)

@@ -29,6 +29,14 @@ open class Label: View {
     public var preferredMaxLayoutWidth = 0.0 {
         didSet { if preferredMaxLayoutWidth != oldValue { textAttributesChanged() } }
     }
+    /// Space around the text in the intrinsic size (buttons and text fields pad their text).
+    var textPadding = EdgeInsets.zero
+    /// The smallest intrinsic height (controls have a minimum touch height).
+    var minimumHeight = 0.0
+
+    /// The text whose size is the label's (text fields measure their placeholder when empty).
+    var textForMeasurement: String { text }
+
     /// A measurer for this label alone (nil: the window's).
     public var measurer: (any TextMeasurer)?
 
@@ -67,21 +75,26 @@ open class Label: View {
     open override var intrinsicContentSize: Size {
         let width = wrappingWidth
         measuredWidth = width
-        let m = metrics(availableWidth: width)
+        let m = metrics(availableWidth: width.map { $0 - textPadding.left - textPadding.right })
         intrinsicMetrics = m
-        return Size(width: pixelCeil(m.size.width), height: pixelCeil(m.size.height))
+        return padded(m)
     }
 
     open override func sizeThatFits(_ size: Size) -> Size {
-        let width: Double? = numberOfLines == 1 || !(size.width > 0) || !size.width.isFinite ? nil : size.width
-        let m = metrics(availableWidth: width)
-        return Size(width: pixelCeil(m.size.width), height: pixelCeil(m.size.height))
+        let width: Double? = numberOfLines == 1 || !(size.width > 0) || !size.width.isFinite ? nil
+            : size.width - textPadding.left - textPadding.right
+        return padded(metrics(availableWidth: width))
+    }
+
+    private func padded(_ m: TextLayoutMetrics) -> Size {
+        Size(width: pixelCeil(m.size.width) + textPadding.left + textPadding.right,
+             height: max(minimumHeight, pixelCeil(m.size.height) + textPadding.top + textPadding.bottom))
     }
 
     /// Measures the text at `availableWidth`; the same request twice in a
     /// row is answered without asking the measurer again.
     public func metrics(availableWidth: Double?) -> TextLayoutMetrics {
-        let request = TextMeasurementRequest(text: text, font: font, availableWidth: availableWidth,
+        let request = TextMeasurementRequest(text: textForMeasurement, font: font, availableWidth: availableWidth,
                                              numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                              lineHeight: lineHeight)
         if let lastRequest, let lastMetrics, lastRequest == request { return lastMetrics }
@@ -108,10 +121,16 @@ open class Label: View {
     }
 
     override var hasBaselines: Bool { true }
-    override var firstBaselineOffsetFromTop: Double { intrinsicMetrics?.firstBaseline ?? 0 }
+    /// Text is centred vertically in any extra height (padding, minimum height).
+    private var textTop: Double {
+        guard let m = intrinsicMetrics else { return 0 }
+        let h = padded(m).height
+        return (h - pixelCeil(m.size.height)) / 2
+    }
+    override var firstBaselineOffsetFromTop: Double { textTop + (intrinsicMetrics?.firstBaseline ?? 0) }
     override var lastBaselineOffsetFromBottom: Double {
         guard let m = intrinsicMetrics else { return 0 }
-        return pixelCeil(m.size.height) - m.lastBaseline
+        return padded(m).height - textTop - m.lastBaseline
     }
 
     override func intrinsicSizeDidUpdate(_ engine: Engine) {

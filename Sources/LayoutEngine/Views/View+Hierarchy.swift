@@ -19,6 +19,7 @@ extension View {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
+        if !view.autoresizingMask.isEmpty { hasAutoresizingSubviews = true }
         view.relistPendingWork()
         setNeedsLayout()
         let newWindow = (self as? Window) ?? window

@@ -33,6 +33,13 @@ open class View: LayoutItem {
     /// Forces a layout direction for this view and its subtree (nil: inherit; the window is left-to-right by default).
     public var semanticLayoutDirection: LayoutDirection?
 
+    /// Which of the view's dimensions follow its superview's size, as
+    /// `UIView.autoresizingMask` (only the flexible width and height).
+    public var autoresizingMask: AutoresizingMask = [] {
+        didSet { if !autoresizingMask.isEmpty { superview?.hasAutoresizingSubviews = true } }
+    }
+    var hasAutoresizingSubviews = false
+
     /// What this view has cost; see `ViewCounters`.
     public internal(set) var counters = ViewCounters()
 
@@ -136,11 +143,22 @@ open class View: LayoutItem {
             updateAutoresizingConstants()
         }
         if old.size != frame.size {
+            if hasAutoresizingSubviews { resizeSubviews(from: old.size) }
             setNeedsLayout()
             setNeedsDisplay()
             sizeDidChange(from: old.size)
         }
         if guideState.dependentsInSubtree > 0 { window?.safeAreaMayHaveChanged(below: self) }
+    }
+
+    private func resizeSubviews(from old: Size) {
+        let dw = storedFrame.width - old.width, dh = storedFrame.height - old.height
+        for s in subviews where !s.autoresizingMask.isEmpty {
+            var f = s.storedFrame
+            if s.autoresizingMask.contains(.flexibleWidth) { f.size.width += dw }
+            if s.autoresizingMask.contains(.flexibleHeight) { f.size.height += dh }
+            s.frame = f
+        }
     }
 
     /// Called after the size changed (labels re-measure multi-line text).
@@ -218,4 +236,12 @@ open class View: LayoutItem {
 
     /// Zeroes this view's counters.
     public func resetCounters() { counters = ViewCounters() }
+}
+
+/// Which dimensions follow the superview's size changes.
+public struct AutoresizingMask: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
 }

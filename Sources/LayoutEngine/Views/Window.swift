@@ -53,6 +53,15 @@ public final class Window: View {
         set { layoutEngine.trace = newValue }
     }
 
+    /// Whether two items' variables are in the same independent block of
+    /// equations (a constraint path joins them).
+    public func sharesIndependentBlock(_ a: LayoutItem, _ b: LayoutItem) -> Bool {
+        layoutEngine.solver.sharesComponent(a.widthVar, b.widthVar)
+    }
+
+    /// Independent blocks of equations in the engine.
+    public var independentBlockCount: Int { layoutEngine.solver.componentCount }
+
     /// Constraints in the solver (all kinds).
     public var engineConstraintCount: Int { layoutEngine.solver.constraintCount }
 
