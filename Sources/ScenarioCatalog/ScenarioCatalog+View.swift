@@ -64,7 +64,7 @@ extension ScenarioCatalog {
                          choice("strategy", ["own-engine", "fresh-engine"], "size cells in their own engine or a fresh one per call"),
                          double("width", 375, min: 100, max: 4000, "collection view width in points"),
                          double("screen_height", 812, min: 100, max: 4000, "visible height in points")],
-            counters: viewCounters),
+            counters: viewCounters + [CounterNames.attributesComputed, "cellsSized"]),
     ]
 
     /// Drivers that run the pure collection layouts (CollectionLayout).

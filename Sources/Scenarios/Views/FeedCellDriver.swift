@@ -27,10 +27,10 @@ final class FeedCellDriver: ScenarioDriver {
     }
 
     func step() throws(ScenarioError) {
-        for (cell, c) in zip(list.cells, contents) { cell.configure(with: c.1) }
+        for (cell, c) in zip(list.feedCells, contents) { cell.configure(with: c.1) }
         window.runFrame()
         sink += list.contentHeight
-        for (cell, c) in zip(list.cells, contents) { cell.configure(with: c.0) }
+        for (cell, c) in zip(list.feedCells, contents) { cell.configure(with: c.0) }
         window.runFrame()
         sink += list.contentHeight
     }

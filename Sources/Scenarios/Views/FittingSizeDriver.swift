@@ -32,7 +32,7 @@ final class FittingSizeDriver: ScenarioDriver {
 
     private func show(_ pick: ((FeedItemData, FeedItemData)) -> FeedItemData) {
         var fitted: [Double] = []
-        for (cell, c) in zip(list.cells, contents) {
+        for (cell, c) in zip(list.feedCells, contents) {
             cell.configure(with: pick(c))
             if fresh {
                 let size = cell.systemLayoutSizeFitting(Size(width: 375, height: 0),
@@ -43,7 +43,7 @@ final class FittingSizeDriver: ScenarioDriver {
             }
         }
         window.runFrame()
-        for (cell, h) in zip(list.cells, fitted) where abs(cell.frame.height - h) > 0.5 && mismatches.count < 10 {
+        for (cell, h) in zip(list.feedCells, fitted) where abs(cell.frame.height - h) > 0.5 && mismatches.count < 10 {
             mismatches.append("systemLayoutSizeFitting gave height \(h) but the cell laid out at \(cell.frame.height)")
         }
         sink += list.contentHeight
