@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(name: "layoutbench-worker", dependencies: [
             "WorkerCore", "Workloads", "ScenarioCatalog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "LayoutEngine"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "LayoutEngine", "LayoutSolver"]),
         // Runs the built layoutbench-worker executable (`swift build` first, as `swift test` does).
         .testTarget(name: "WorkerTests", dependencies: ["layoutbench-worker", "WorkerCore", "WorkerProtocol", "Workloads"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],

@@ -1,6 +1,7 @@
 /// Counter names drivers report, per iteration. Solver counters come from
-/// `SolverCounters.named` (LayoutSolver); the rest are counted by the drivers
-/// and the view layer. Kept here, engine-free, so the loader can check names.
+/// `SolverCounters.named` (LayoutSolver), view counters from `EngineCounter`
+/// (LayoutEngine); the rest are counted by the drivers. Kept here,
+/// engine-free, so the loader can check names (tests keep them equal).
 public enum CounterNames {
     /// `SolverCounters.named`, in its order.
     public static let solver = [
@@ -12,14 +13,8 @@ public enum CounterNames {
     public static let solverWork = "solverWork"
     /// Solvers (engines) created during the iteration.
     public static let enginesCreated = "enginesCreated"
-    /// Layout passes run (a pass copies solved values into frames).
-    public static let layoutPasses = "layoutPasses"
-    /// Text strings measured (shaped) during the iteration.
-    public static let textMeasurements = "textMeasurements"
     /// Required constraints the engine broke because they could not be satisfied.
     public static let constraintsBroken = "constraintsBroken"
-    /// Frames assigned to views (or items) during the iteration.
-    public static let framesSet = "framesSet"
     /// Layout attributes collection queries returned (`layoutAttributesForElements(in:)`).
     public static let itemsReturned = "itemsReturned"
     /// Layout attributes computed from scratch (collection layouts).

@@ -19,9 +19,16 @@ public enum ScenarioCatalog {
     static func choice(_ name: String, _ options: [String], _ summary: String) -> ParameterSpec {
         ParameterSpec(name, .choice(options), default: nil, summary: summary)
     }
+    /// Which implementation of a shape runs: on the solver directly, or from views in a window.
+    static let layer = ParameterSpec("layer", .choice(["solver", "views"]), default: .string("solver"),
+                                     summary: "solver variables directly, or views with anchors in a window")
+
     static func bool(_ name: String, _ value: Bool, _ summary: String) -> ParameterSpec {
         ParameterSpec(name, .bool, default: .bool(value), summary: summary)
     }
+
+    /// The shapes report the solver's counters on either layer, the view layer's too with `layer: views`.
+    static let shapeCounters = CounterNames.solverLevel + CounterNames.view.filter { !CounterNames.solverLevel.contains($0) }
 
     /// Drivers that run on the solver directly.
     static let solverDrivers: [DriverDescription] = [
@@ -52,21 +59,21 @@ public enum ScenarioCatalog {
             summary: "N sibling views in one row, each leading edge chained to the previous trailing edge",
             parameters: [n("views", "views in the row", max: 100_000),
                          double("spacing", 8, "points between siblings"),
-                         choice("operation", ["build", "resize"], "build the row per iteration, or change the first view's width in place")],
-            counters: CounterNames.solverLevel),
+                         choice("operation", ["build", "resize"], "build the row per iteration, or change the first view's width in place"), layer],
+            counters: shapeCounters),
         DriverDescription(
             name: "nested-chain",
             summary: "N views each nested in the previous with fixed insets: a chain N deep",
             parameters: [n("depth", "nesting depth", max: 100_000),
                          double("inset", 1, "points of inset per level"),
-                         choice("operation", ["build", "resize"], "build the chain per iteration, or resize the root in place")],
-            counters: CounterNames.solverLevel),
+                         choice("operation", ["build", "resize"], "build the chain per iteration, or resize the root in place"), layer],
+            counters: shapeCounters),
         DriverDescription(
             name: "random-anchors",
             summary: "N flat sibling views each anchored to randomly chosen others at medium priority",
             parameters: [n("views", "number of views", max: 100_000),
                          int("anchors_per_view", 2, min: 1, max: 16, "random anchors per view"),
-                         double("priority", 500, min: 1, max: 999, "priority of the random anchors")],
-            counters: CounterNames.solverLevel),
+                         double("priority", 500, min: 1, max: 999, "priority of the random anchors"), layer],
+            counters: shapeCounters),
     ]
 }

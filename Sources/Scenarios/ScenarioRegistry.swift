@@ -8,7 +8,9 @@ public enum ScenarioRegistry {
     public static var drivers: [String: any ScenarioDriver.Type] {
         let all: [any ScenarioDriver.Type] = [
             IndependentBlocksDriver.self, CheapOperationsDriver.self, UnsatisfiableDriver.self,
-            LongRowDriver.self, NestedChainDriver.self, RandomAnchorsDriver.self,
+            LayeredShapeDriver<LongRowDriver, ViewLongRowDriver>.self,
+            LayeredShapeDriver<NestedChainDriver, ViewNestedChainDriver>.self,
+            LayeredShapeDriver<RandomAnchorsDriver, ViewRandomAnchorsDriver>.self,
             FlowLayoutDriver.self, MosaicDriver.self, BatchUpdatesDriver.self,
             FeedCellDriver.self, FittingSizeDriver.self, TextMeasurementDriver.self, LayoutCycleDriver.self,
             SafeAreaDriver.self, MovingSubtreeDriver.self, HierarchyRemovalDriver.self, ChurnDriver.self,

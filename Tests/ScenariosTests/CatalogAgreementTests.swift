@@ -44,9 +44,14 @@ import Workloads
 }
 
 import LayoutEngine
+import LayoutSolver
 
-/// The catalog's view-layer counter names are the engine's, so expectations can name them.
+/// The catalog's counter names are the engine's, so expectations can name them.
 @Suite struct ViewCounterNamesTests {
+    @Test func catalogListsTheSolverCounters() {
+        #expect(CounterNames.solver == SolverCounters().named.map(\.name))
+    }
+
     @Test func catalogListsTheEngineCounters() {
         #expect(Array(CounterNames.view.dropLast()) == EngineCounter.allCases.map(\.name))
         #expect(CounterNames.view.last == CounterNames.solverWork)

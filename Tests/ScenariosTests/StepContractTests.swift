@@ -22,7 +22,7 @@ import Workloads
         var params: [String: ParameterValue] = [:]
         for spec in d.parameters where spec.defaultValue == nil {
             switch spec.kind {
-            case .int: params[spec.name] = .int(24)
+            case .int: params[spec.name] = .int(12)
             case .choice(let options): params[spec.name] = .string(options[0])
             default: break
             }

@@ -20,7 +20,7 @@ final class TextMeasurementDriver: ScenarioDriver {
     }
 
     private let window: Window
-    private let column: View
+    private let column: CellStack
     private var labels: [Label] = []
     private var texts: [(String, String)] = []
     private(set) var sink = 0.0
@@ -29,11 +29,10 @@ final class TextMeasurementDriver: ScenarioDriver {
         let count = try p.int("labels"), length = try p.int("text_length")
         let override = try p.choice("mode", ["measured", "override"]) == "override"
         window = ViewScene.window()
-        column = View.constrained("column")
+        // Each label is its own cell of a self-sizing stack (an independent block with its top as a
+        // constant), so the measurement, not a chain of labels, decides how the cost grows.
+        column = CellStack(flavor: .constraints, width: 375)
         window.addSubview(column)
-        var cs = [column.leadingAnchor.constraint(equalTo: window.leadingAnchor),
-                  column.topAnchor.constraint(equalTo: window.topAnchor),
-                  column.widthAnchor.constraint(equalToConstant: 375)]
         var text = SeededText(seed: seed)
         func paragraph() -> String {
             var s = ""
@@ -47,7 +46,6 @@ final class TextMeasurementDriver: ScenarioDriver {
             probe.text = s
             return probe.sizeThatFits(Size(width: Self.wrapWidth, height: .infinity))
         }
-        var previous: Label?
         for i in 0..<count {
             let pair = (paragraph(), paragraph())
             texts.append(pair)
@@ -61,14 +59,9 @@ final class TextMeasurementDriver: ScenarioDriver {
             }
             label.name = "label\(i)"
             label.preferredMaxLayoutWidth = Self.wrapWidth
-            column.addSubview(label)
-            cs.append(label.leadingAnchor.constraint(equalTo: column.leadingAnchor, constant: 16))
-            cs.append(label.topAnchor.constraint(equalTo: previous?.bottomAnchor ?? column.topAnchor, constant: 8))
+            column.append(label)
             labels.append(label)
-            previous = label
         }
-        if let previous { cs.append(column.bottomAnchor.constraint(equalTo: previous.bottomAnchor, constant: 8)) }
-        LayoutConstraint.activate(cs)
         window.runFrame()
         try step()   // one round to the engine's steady state: every measured step is then alike
     }
@@ -76,10 +69,10 @@ final class TextMeasurementDriver: ScenarioDriver {
     func step() throws(ScenarioError) {
         for (label, t) in zip(labels, texts) { label.text = t.1 }
         window.runFrame()
-        sink += column.frame.height
+        sink += column.contentHeight
         for (label, t) in zip(labels, texts) { label.text = t.0 }
         window.runFrame()
-        sink += column.frame.height
+        sink += column.contentHeight
     }
 
     func counters() -> [String: Int] { ViewScene.counters(window) }
