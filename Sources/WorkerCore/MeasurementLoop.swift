@@ -15,7 +15,7 @@ import Workloads
 ///
 /// Only the step loop sits between the clock reads; emitting a sample, the
 /// allocation statistics and the bookkeeping happen outside, and their cost
-/// is measured as `overheadFraction`.
+/// is measured (in thread CPU time) as `overheadFraction`.
 public struct MeasurementLoop {
     public var settings: MeasurementSettings
     /// Upper bound on iterations per sample, so a step that takes no time cannot loop forever.
@@ -28,7 +28,9 @@ public struct MeasurementLoop {
         public var samples: [Sample]
         /// Driver counters of one iteration.
         public var counters: [String: Int]
-        /// Seconds of bookkeeping between samples relative to the samples' own time (median).
+        /// The worker's own work between samples (thread CPU seconds: allocation
+        /// statistics, encoding and writing the sample line) relative to a sample's wall time, median.
+        /// CPU time, so the other processes on a shared machine do not count as overhead.
         public var overheadFraction: Double
     }
 
@@ -62,10 +64,10 @@ public struct MeasurementLoop {
         var overheads: [Double] = []
         var lastEnd: Double?
         for _ in 0..<settings.samples {
-            // Overhead: everything between one sample's closing clock read and the next one's
-            // opening read (allocation statistics, encoding and writing the sample line).
+            // Overhead: the thread's CPU time between one sample's closing clock read and the
+            // next one's opening read (allocation statistics, encoding and writing the sample line).
             let (s, begin, end) = try sample(driver, iterations: iterations, index: index, warmup: false, allocations)
-            if let lastEnd { overheads.append((begin - lastEnd) / max(s.wallSeconds, 1e-12)) }
+            if let lastEnd { overheads.append(max(0, begin - lastEnd) / max(s.wallSeconds, 1e-12)) }
             emit(s); index += 1
             measured.append(s)
             if s.wallSeconds < settings.minSampleSeconds {
@@ -97,7 +99,7 @@ public struct MeasurementLoop {
         Blackhole.consume(driver.sink)
         let s = Sample(index: index, warmup: warmup, iterations: iterations, wallSeconds: wall1 - wall0,
                        cpuSeconds: cpu1 - cpu0, allocations: counted?.count, allocatedBytes: counted?.bytes)
-        return (s, wall0, wall1)
+        return (s, cpu0, cpu1)
     }
 
     static func median(_ xs: [Double]) -> Double? {

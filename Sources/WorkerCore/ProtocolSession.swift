@@ -7,6 +7,13 @@ import WorkerProtocol
 public struct ProtocolSession {
     private let output: FileHandle
     private let input: FileHandle
+    /// One encoder for the whole session (making one per line costs more than the
+    /// line itself and sits between samples); same settings as `ProtocolCoding.encodeLine`.
+    private let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return e
+    }()
 
     public init(input: FileHandle = .standardInput, output: FileHandle = .standardOutput) {
         self.input = input; self.output = output
@@ -38,7 +45,9 @@ public struct ProtocolSession {
 
     private func write(_ message: WorkerMessage) {
         // Encoding our own message types cannot fail; a failure here is a bug worth a loud line.
-        let line = (try? ProtocolCoding.encodeLine(message)) ?? #"{"type":"error","kind":"engine","message":"could not encode a message","log":[]}"#
-        output.write(Data((line + "\n").utf8))
+        var data = (try? encoder.encode(message))
+            ?? Data(#"{"type":"error","kind":"engine","message":"could not encode a message","log":[]}"#.utf8)
+        data.append(0x0A)
+        output.write(data)
     }
 }

@@ -24,9 +24,6 @@ public struct DriverParameters: Sendable {
         self.values = filled
     }
 
-    /// Unchecked, for tests and drivers that build parameters themselves.
-    public init(unchecked values: [String: ParameterValue]) { self.values = values }
-
     public func int(_ name: String) throws(ScenarioError) -> Int {
         guard let v = values[name]?.intValue else { throw missing(name, "an integer") }
         return v
