@@ -20,10 +20,10 @@ public enum HumanReport {
         lines.append("  digest     \(s.digest)")
         lines.append("  counters per iteration:")
         for (name, value) in s.counters.sorted(by: { $0.key < $1.key }) where value != 0 {
-            lines.append("    \(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(number(value))")
+            lines.append("    \(name.padding(toLength: max(28, name.count), withPad: " ", startingAt: 0)) \(number(value))")
         }
         if !s.log.isEmpty {
-            lines.append("  engine log (\(s.log.count) lines):")
+            lines.append("  engine log (last \(s.log.count) lines; the first ones):")
             lines += s.log.prefix(12).map { "    \($0)" }
         }
         return lines.joined(separator: "\n")

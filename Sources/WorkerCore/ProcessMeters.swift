@@ -49,13 +49,19 @@ public struct AllocationCounter: Sendable {
     public static let isAvailable: Bool = {
         MallocInterposerSwift.reset()
         MallocInterposerSwift.hook()
-        let p = malloc(64)
-        free(p)
+        probeAllocation()
         MallocInterposerSwift.unhook()
         let seen = MallocInterposerSwift.getStatistics().mallocCount > 0
         MallocInterposerSwift.reset()
         return seen
     }()
+
+    /// One malloc and free the optimiser must keep (it removes a visible malloc/free pair).
+    @_optimize(none) @inline(never)
+    private static func probeAllocation() {
+        let p = malloc(64)
+        free(p)
+    }
 
     public init() {}
 

@@ -47,6 +47,8 @@ import Scenarios
         #expect(samples.filter { !$0.warmup }.count == 3)
         #expect(samples.first?.warmup == true && samples.first?.iterations == 2)
         #expect(samples.allSatisfy { $0.wallSeconds > 0 && $0.cpuSeconds >= 0 })
+        // Allocation counting works in the built worker (an elided probe once turned it off in release).
+        #expect(samples.allSatisfy { ($0.allocations ?? 0) > 0 && ($0.allocatedBytes ?? 0) > 0 })
         #expect(samples.map(\.index) == Array(0..<samples.count))
         guard case .summary(let summary)? = messages.last else { Issue.record("no summary last"); return }
         #expect(summary.samples == 3 && summary.workload == "long-row" && summary.counters["constraintsAdded"] == 80)

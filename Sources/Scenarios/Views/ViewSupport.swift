@@ -36,8 +36,9 @@ enum ViewScene {
     }
 
     /// The engine's UIKit-style messages about broken constraints, capped.
-    static func log(_ window: Window, limit: Int = 40) -> [String] {
-        Array(window.constraintMessages.suffix(limit))
+    /// One line per entry (the engine's messages span several lines), the last `limit` lines.
+    static func log(_ window: Window, limit: Int = 60) -> [String] {
+        Array(window.constraintMessages.suffix(limit).flatMap { $0.split(separator: "\n").map(String.init) }.suffix(limit))
     }
 
     static func pin(_ view: View, inside parent: View, inset: Double = 0) -> [LayoutConstraint] {
