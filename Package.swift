@@ -49,7 +49,10 @@ let package = Package(
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
         // The engine, part 2: the UIKit-like view layer (views, anchors,
         // constraints, intrinsic sizes, text, the render loop) on the solver.
-        .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry"]),
+        .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry"], swiftSettings: [
+            // Measured like the solver: no exclusivity checks on every property access in release builds.
+            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+        ]),
         // Reusable view hierarchies the benchmark scenarios drive.
         .target(name: "SampleViews", dependencies: ["LayoutEngine"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "SampleViews"]),

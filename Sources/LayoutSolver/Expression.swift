@@ -25,6 +25,20 @@ public struct Expression: Sendable, CustomStringConvertible {
     /// The same expression with repeated variables folded into one term and
     /// zero terms dropped, in first-appearance order.
     public func reduced() -> Expression {
+        // Most expressions (a view layer's constraints) name a few distinct
+        // variables: then nothing folds, and a pairwise check is far cheaper
+        // than hashing every term.
+        if terms.count <= 8 {
+            var distinct = true
+            for i in terms.indices where distinct {
+                if terms[i].coefficient == 0 { distinct = false; break }
+                for j in terms.indices where j > i && terms[j].variable.id == terms[i].variable.id {
+                    distinct = false
+                    break
+                }
+            }
+            if distinct { return self }
+        }
         var order: [Variable] = []
         var sums: [Variable: Double] = [:]
         for term in terms {

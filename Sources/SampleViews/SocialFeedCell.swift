@@ -123,7 +123,8 @@ public final class SocialFeedCell: View {
         titleLabel.text = content.title
         dateLabel.text = content.date
         logLabel.text = content.log
-        socialView.text = content.sharedBy ?? ""
+        // Hidden strategy: the invisible view keeps a line of text, so its slot keeps its height.
+        socialView.text = content.sharedBy ?? (strategy == .hidden ? "Shared by" : "")
         imageView.image = content.image
         socialView.isHidden = content.sharedBy == nil
         imageView.isHidden = content.image == nil

@@ -137,3 +137,33 @@ import Testing
         #expect(follower.frame == Rect(x: 160, y: 0, width: 150, height: 20))
     }
 }
+
+@Suite struct TraceTests {
+    /// The window's trace records the calls in order, measurements included.
+    @Test func traceShowsMeasurementInTheUpdatePhase() {
+        let window = makeWindow()
+        let label = Label(text: "Hi")
+        label.name = "hi"
+        window.addSubview(label)
+        LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                                   label.topAnchor.constraint(equalTo: window.topAnchor)])
+        window.runFrame()
+        window.trace = []
+        label.text = "Hello"
+        label.font = .system(size: 20)
+        window.runFrame()
+        #expect(window.trace == ["measure Label(hi)", "updateConstraints Label(hi)", "layoutSubviews Window",
+                                 "layoutSubviews Label(hi)", "draw Label(hi)"])
+    }
+
+    @Test func lineHeightSetsTheLabelHeight() {
+        let window = makeWindow()
+        let label = Label(text: "one\ntwo", font: .system(size: 12), numberOfLines: 0)
+        label.lineHeight = .exactly(24)
+        window.addSubview(label)
+        LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                                   label.topAnchor.constraint(equalTo: window.topAnchor)])
+        window.runFrame()
+        #expect(label.frame.height == 48)
+    }
+}

@@ -127,3 +127,25 @@ import SampleViews
         #expect(passes[false]! < passes[true]!)
     }
 }
+
+@Suite struct TextOverrideTests {
+    /// Scenario 4: the override variants measure nothing and lay out the same.
+    @Test func overridesSkipMeasurement() {
+        var measurements: [TextOverrideCell.Variant: Int64] = [:]
+        var frames: [TextOverrideCell.Variant: Rect] = [:]
+        for variant in TextOverrideCell.Variant.allCases {
+            let window = makeWindow()
+            let stack = CellStack(flavor: .constraints, width: 375)
+            window.addSubview(stack)
+            let cell = TextOverrideCell(variant: variant, labelCount: 3, textLength: 30, seed: 2)
+            stack.append(cell)
+            window.runFrame()
+            measurements[variant] = window.engineCounters[.textMeasureRequests]
+            frames[variant] = cell.labels[1].frame
+        }
+        #expect(measurements[.measured] == 3)
+        #expect(measurements[.knownSize] == 0 && measurements[.fullyConstrained] == 0)
+        #expect(frames[.knownSize] == frames[.fullyConstrained])
+        #expect(frames[.knownSize] == Rect(x: 16, y: 28, width: 300, height: 20))
+    }
+}

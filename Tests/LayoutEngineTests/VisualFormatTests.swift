@@ -113,3 +113,22 @@ import Testing
         }
     }
 }
+
+/// Every reason's message, as printed.
+@Suite struct VisualFormatMessageTests {
+    @Test(arguments: [
+        (VisualFormatError.Reason.emptyFormat, "The format is empty; write something like H:|-[view]-|."),
+        (.expected("']'"), "Expected ']'."),
+        (.unknownView("ghost"), "ghost is not a key in the views dictionary; add it or fix the spelling."),
+        (.unknownMetric("gap"), "gap is not a key in the metrics dictionary; add it or use a number."),
+        (.misplacedSuperview, "'|' may only come first or last; split the format in two."),
+        (.noSuperview("loose"), "Unable to interpret '|' because loose has no superview; add it to one first."),
+        (.invalidPriority(2000), "Priority 2000 is out of range; use 1 to 1000."),
+        (.alignmentAlongAxis, "Options ask for alignment along the format's own axis; use top/bottom/centerY/baselines for H:, left/right/leading/trailing/centerX for V:."),
+        (.unexpectedCharacter("x"), "Unexpected 'x' after the end of the format."),
+    ])
+    func message(reason: VisualFormatError.Reason, text: String) {
+        let e = VisualFormatError(reason: reason, offset: 3, format: "H:[a]")
+        #expect(e.description == "Unable to parse constraint format: \n\(text) \nH:[a] \n   ^")
+    }
+}

@@ -20,10 +20,12 @@ public final class LayoutConstraint: CustomStringConvertible {
         case guide
     }
 
-    public let firstItem: LayoutItem
+    /// Held unowned, as UIKit does not let constraints keep views alive:
+    /// reading it after the item is gone traps.
+    public unowned let firstItem: LayoutItem
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
-    public let secondItem: LayoutItem?
+    public unowned let secondItem: LayoutItem?
     public let secondAttribute: LayoutAttribute
     public let multiplier: Double
     public let kind: Kind

@@ -20,7 +20,14 @@ final class Engine {
     var trace: [String]?
     weak var window: Window?
 
-    private var itemsByVariable: [UInt64: LayoutItem] = [:]
+    /// Variable id → item, unretained: an item always leaves the engine
+    /// (removal from the window, or the guide's removal) before it can go away,
+    /// and a retained map would keep the window's tree alive through itself.
+    private var itemsByVariable: [UInt64: ItemRef] = [:]
+
+    struct ItemRef {
+        unowned(unsafe) let item: LayoutItem
+    }
     /// Signatures of user constraints removed in the current pass (churn detection).
     private var removedThisPass: Set<ConstraintSignature> = []
     /// Bumped by every solver mutation, so a flush with nothing to do is one comparison.
@@ -44,10 +51,11 @@ final class Engine {
     func enter(_ item: LayoutItem) {
         if item.engine === self { return }
         item.engine = self
-        itemsByVariable[item.xVar.id] = item
-        itemsByVariable[item.yVar.id] = item
-        itemsByVariable[item.widthVar.id] = item
-        itemsByVariable[item.heightVar.id] = item
+        let ref = ItemRef(item: item)
+        itemsByVariable[item.xVar.id] = ref
+        itemsByVariable[item.yVar.id] = ref
+        itemsByVariable[item.widthVar.id] = ref
+        itemsByVariable[item.heightVar.id] = ref
         item.didEnterEngine(self)
     }
 
@@ -156,7 +164,7 @@ final class Engine {
         flushedGeneration = generation
         let changed = solver.takeChangedVariables()
         counters.add(.variableChanges, Int64(changed.count))
-        for v in changed { itemsByVariable[v.id]?.engineValuesChanged() }
+        for v in changed { itemsByVariable[v.id]?.item.engineValuesChanged() }
     }
 
     /// Marks the solver as changed outside the methods above (edit variables).
@@ -194,7 +202,7 @@ final class Engine {
     /// items its variables belong to (only on the error path).
     private func layoutConstraint(for sc: Constraint) -> LayoutConstraint? {
         for term in sc.expression.terms {
-            guard let item = itemsByVariable[term.variable.id] else { continue }
+            guard let item = itemsByVariable[term.variable.id]?.item else { continue }
             for c in item.references where c.solverConstraint == sc { return c }
             for c in item.engineOwnedConstraints where c.solverConstraint == sc { return c }
         }

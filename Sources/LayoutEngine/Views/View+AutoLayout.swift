@@ -92,7 +92,7 @@ extension View {
 
     public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         if axis == .horizontal { contentHugging.0 = priority } else { contentHugging.1 = priority }
-        if contentSizeConstraints.count == 4 { contentSizeConstraints[axis == .horizontal ? 1 : 3]?.priority = priority }
+        contentPrioritiesChanged(axis)
     }
 
     /// Compression resistance: how strongly the view resists shrinking below its intrinsic size.
@@ -102,7 +102,21 @@ extension View {
 
     public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
         if axis == .horizontal { compressionResistance.0 = priority } else { compressionResistance.1 = priority }
-        if contentSizeConstraints.count == 4 { contentSizeConstraints[axis == .horizontal ? 0 : 2]?.priority = priority }
+        contentPrioritiesChanged(axis)
+    }
+
+    /// New priorities reach installed content-size constraints in place
+    /// (or, when the pair merges into or splits from an equality, in the next update pass).
+    private func contentPrioritiesChanged(_ axis: LayoutAxis) {
+        guard contentSizeConstraints.count == 4 else { return }
+        let i = axis == .horizontal ? 0 : 2
+        let merged = contentCompressionResistancePriority(for: axis).isRequired && contentHuggingPriority(for: axis).isRequired
+        if let resist = contentSizeConstraints[i], let hug = contentSizeConstraints[i + 1], !merged {
+            resist.priority = contentCompressionResistancePriority(for: axis)
+            hug.priority = contentHuggingPriority(for: axis)
+        } else if contentSizeConstraints[i] != nil {
+            invalidateIntrinsicContentSize()
+        }
     }
 
     /// Asks `intrinsicContentSize` and sets the four content-size
@@ -118,24 +132,41 @@ extension View {
         intrinsicSizeDidUpdate(engine)
     }
 
+    /// One axis: `>= value` at compression resistance and `<= value` at
+    /// hugging, or a single equality when both are required.
     private func setContentSize(_ value: Double, axis: LayoutAxis, _ engine: Engine) {
         let i = axis == .horizontal ? 0 : 2
         let attribute: LayoutAttribute = axis == .horizontal ? .width : .height
-        if value < 0 {
-            for j in [i, i + 1] {
-                if let c = contentSizeConstraints[j] { engine.uninstall(c); contentSizeConstraints[j] = nil }
+        let resistPriority = contentCompressionResistancePriority(for: axis)
+        let hugPriority = contentHuggingPriority(for: axis)
+        let merged = resistPriority.isRequired && hugPriority.isRequired
+        if value >= 0 {
+            if merged, let c = contentSizeConstraints[i], contentSizeConstraints[i + 1] == nil {
+                c.constant = value
+                return
             }
-            return
+            if !merged, let resist = contentSizeConstraints[i], let hug = contentSizeConstraints[i + 1] {
+                resist.constant = value
+                hug.constant = value
+                return
+            }
         }
-        if let resist = contentSizeConstraints[i], let hug = contentSizeConstraints[i + 1] {
-            resist.constant = value
-            hug.constant = value
+        for j in [i, i + 1] {
+            if let c = contentSizeConstraints[j] { engine.uninstall(c); contentSizeConstraints[j] = nil }
+        }
+        guard value >= 0 else { return }
+        if merged {
+            let c = LayoutConstraint(kind: .contentSize, self, attribute, .equal, nil, .notAnAttribute,
+                                     constant: value, priority: .required)
+            c.active = true
+            contentSizeConstraints[i] = c
+            engine.install(c)
             return
         }
         let resist = LayoutConstraint(kind: .contentSize, self, attribute, .greaterThanOrEqual, nil, .notAnAttribute,
-                                      constant: value, priority: contentCompressionResistancePriority(for: axis))
+                                      constant: value, priority: resistPriority)
         let hug = LayoutConstraint(kind: .contentSize, self, attribute, .lessThanOrEqual, nil, .notAnAttribute,
-                                   constant: value, priority: contentHuggingPriority(for: axis))
+                                   constant: value, priority: hugPriority)
         resist.active = true
         hug.active = true
         contentSizeConstraints[i] = resist
