@@ -38,8 +38,9 @@ public enum ScenarioCatalog {
             parameters: [n("blocks", "number of blocks", max: 100_000),
                          bool("linked", false, "tie each block to the next (one cross-block constraint each)"),
                          int("views_per_block", 3, min: 1, max: 100, "views in each block"),
-                         choice("operation", ["build", "edit-one"], "build everything per iteration, or change one block's constant")],
-            counters: CounterNames.solverLevel),
+                         choice("operation", ["build", "edit-one"], "build everything per iteration, or change one block's constant"),
+                         layer],
+            counters: shapeCounters),
         DriverDescription(
             name: "cheap-operations",
             summary: "one frame over N views: add a kind of constraint, change constants in place, or recreate constraints",

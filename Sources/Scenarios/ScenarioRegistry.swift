@@ -7,7 +7,7 @@ public enum ScenarioRegistry {
     /// catalog lists but this table lacks are reported as not built yet.
     public static var drivers: [String: any ScenarioDriver.Type] {
         let all: [any ScenarioDriver.Type] = [
-            IndependentBlocksDriver.self, CheapOperationsDriver.self, UnsatisfiableDriver.self,
+            LayeredShapeDriver<IndependentBlocksDriver, ViewIndependentBlocksDriver>.self, CheapOperationsDriver.self, UnsatisfiableDriver.self,
             LayeredShapeDriver<LongRowDriver, ViewLongRowDriver>.self,
             LayeredShapeDriver<NestedChainDriver, ViewNestedChainDriver>.self,
             LayeredShapeDriver<RandomAnchorsDriver, ViewRandomAnchorsDriver>.self,
