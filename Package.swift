@@ -7,22 +7,15 @@ import PackageDescription
 let package = Package(
     name: "LayoutBench",
     platforms: [.macOS(.v15)],
+    // Internal modules need no library products; the executables are the products.
     products: [
-        .library(name: "LayoutSolver", targets: ["LayoutSolver"]),
-        .library(name: "Statistics", targets: ["Statistics"]),
         .executable(name: "solver-bench", targets: ["solver-bench"]),
-        .library(name: "TextMeasurement", targets: ["TextMeasurement"]),
-        .library(name: "Postgres", targets: ["Postgres"]),
-        .library(name: "Geometry", targets: ["Geometry"]),
-        .library(name: "WorkerProtocol", targets: ["WorkerProtocol"]),
-        .library(name: "Workloads", targets: ["Workloads"]),
-        .library(name: "Comparison", targets: ["Comparison"]),
-        .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
-        .library(name: "JobQueue", targets: ["JobQueue"]),
-        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
-        .library(name: "SampleViews", targets: ["SampleViews"]),
-        .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
-        .library(name: "CollectionViews", targets: ["CollectionViews"]),
+        .executable(name: "layoutbench-worker", targets: ["layoutbench-worker"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", exact: "1.6.1"),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -39,6 +32,11 @@ let package = Package(
         // Points, sizes, rects and insets shared by the view layer and the collection layouts.
         .target(name: "Geometry"),
 
+        // Collection view layouts without views: the layout protocol, flow and
+        // mosaic layouts, and batch updates as a pure function. The view layer
+        // wires them into a collection view.
+        .target(name: "CollectionLayout", dependencies: ["Geometry"]),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
         // The engine, part 2: the UIKit-like view layer (views, anchors,
         // constraints, intrinsic sizes, text, the render loop) on the solver.
         .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry"], swiftSettings: [
@@ -48,11 +46,6 @@ let package = Package(
         // Reusable view hierarchies the benchmark scenarios drive.
         .target(name: "SampleViews", dependencies: ["LayoutEngine"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "SampleViews"]),
-        // Collection view layouts without views: the layout protocol, flow and
-        // mosaic layouts, and batch updates as a pure function. The view layer
-        // wires them into a collection view.
-        .target(name: "CollectionLayout", dependencies: ["Geometry"]),
-        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
         // The collection view: a scroll view that drives a CollectionLayout
         // with cells from a data source, reuse, self-sizing in the window's
         // engine (or a fresh engine per call, for comparison) and batch
@@ -82,7 +75,26 @@ let package = Package(
         // The versioned line protocol between the harness and a worker process.
         .target(name: "WorkerProtocol"),
         // Workload files: the data model every side reads, and the YAML loader.
-        .target(name: "Workloads"),
+        .target(name: "Workloads", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Descriptions of the scenario drivers (names, parameters, counters) for the
+        // loader's checks; no engine inside, so the harness can link it.
+        .target(name: "ScenarioCatalog", dependencies: ["Workloads"]),
+        // The scenario drivers the worker runs (the engine side of the catalog).
+        .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement",
+                                                 "CollectionLayout", "LayoutEngine", "SampleViews"]),
+        // The worker: measurement loop, protocol I/O, allocation and memory meters, engine identity.
+        .target(name: "WorkerCore", dependencies: [
+            "Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol",
+            .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+        ]),
+        .executableTarget(name: "layoutbench-worker", dependencies: [
+            "WorkerCore", "Workloads", "ScenarioCatalog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "LayoutEngine", "LayoutSolver"]),
+        // Runs the built layoutbench-worker executable (`swift build` first, as `swift test` does).
+        .testTarget(name: "WorkerTests", dependencies: ["layoutbench-worker", "WorkerCore", "WorkerProtocol", "Workloads"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],
+                    resources: [.copy("Fixtures")]),
 
         // The distributed job queue in PostgreSQL (leases, fencing, backoff,
         // rescue). The harness enqueues; `layoutbench agent` claims.

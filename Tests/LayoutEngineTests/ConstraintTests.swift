@@ -224,3 +224,64 @@ import Testing
         #expect(a.counters.constraintChurn == 1)
     }
 }
+
+@Suite struct GuideAndHierarchyTests {
+    /// Custom guides replace spacer views: two equal gaps around a middle view.
+    @Test func customGuidesAsSpacers() {
+        let window = makeWindow()
+        let row = View(frame: Rect(x: 0, y: 0, width: 300, height: 40))
+        window.addSubview(row)
+        let a = constrained("a"), b = constrained("b")
+        row.addSubview(a)
+        row.addSubview(b)
+        let left = LayoutGuide(identifier: "left"), right = LayoutGuide(identifier: "right")
+        row.addLayoutGuide(left)
+        row.addLayoutGuide(right)
+        LayoutConstraint.activate([
+            left.leadingAnchor.constraint(equalTo: row.leadingAnchor),
+            a.leadingAnchor.constraint(equalTo: left.trailingAnchor),
+            a.widthAnchor.constraint(equalToConstant: 100),
+            right.leadingAnchor.constraint(equalTo: a.trailingAnchor),
+            right.widthAnchor.constraint(equalTo: left.widthAnchor),
+            b.leadingAnchor.constraint(equalTo: right.trailingAnchor),
+            b.widthAnchor.constraint(equalToConstant: 50),
+            b.trailingAnchor.constraint(equalTo: row.trailingAnchor),
+            a.topAnchor.constraint(equalTo: row.topAnchor), a.heightAnchor.constraint(equalToConstant: 10),
+            b.topAnchor.constraint(equalTo: row.topAnchor), b.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        window.runFrame()
+        #expect(left.layoutFrame.width == 75 && right.layoutFrame.minX == 175)
+        #expect(a.frame.minX == 75 && b.frame.minX == 250)
+        row.removeLayoutGuide(right)
+        #expect(right.owningView == nil)
+    }
+
+    /// Reparenting keeps the moved view's internal constraints and drops
+    /// those to its old surroundings.
+    @Test func reparentingWithinAWindow() {
+        let window = makeWindow()
+        let left = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let right = View(frame: Rect(x: 200, y: 0, width: 100, height: 100))
+        window.addSubview(left)
+        window.addSubview(right)
+        let box = constrained("box"), dot = constrained("dot")
+        left.addSubview(box)
+        box.addSubview(dot)
+        let toOld = box.leadingAnchor.constraint(equalTo: left.leadingAnchor, constant: 10)
+        let inside = [dot.widthAnchor.constraint(equalTo: box.widthAnchor, multiplier: 0.5),
+                      dot.heightAnchor.constraint(equalToConstant: 4),
+                      dot.leadingAnchor.constraint(equalTo: box.leadingAnchor), dot.topAnchor.constraint(equalTo: box.topAnchor)]
+        LayoutConstraint.activate([toOld, box.topAnchor.constraint(equalTo: left.topAnchor),
+                                   box.widthAnchor.constraint(equalToConstant: 40), box.heightAnchor.constraint(equalToConstant: 40)] + inside)
+        window.runFrame()
+        #expect(box.frame.minX == 10 && dot.frame.width == 20)
+        right.addSubview(box)
+        #expect(!toOld.isActive)
+        #expect(inside.allSatisfy { $0.isActive })
+        box.leadingAnchor.constraint(equalTo: right.leadingAnchor, constant: 30).isActive = true
+        window.runFrame()
+        #expect(box.frame.minX == 30 && box.superview === right)
+        #expect(dot.frame.width == 20)
+        #expect(window.constraintMessages.isEmpty)
+    }
+}

@@ -31,3 +31,48 @@ import SampleViews
         }
     }
 }
+
+@Suite struct FeedCellReuseTests {
+    /// Cell reuse (scenario 1): reconfiguring cells in place gives the same
+    /// frames as building them with that content, in both flavours.
+    @Test(arguments: LayoutFlavor.allCases)
+    func reconfiguredCellsMatchFreshOnes(flavor: LayoutFlavor) {
+        let window = makeWindow()
+        let list = FeedList(flavor: flavor, width: 375)
+        window.addSubview(list)
+        list.appendCells(count: 4, seed: 100)
+        window.runFrame()
+        let before = window.engineCounters
+        for (i, cell) in list.feedCells.enumerated() { cell.configure(with: .make(seed: 7 + UInt64(i))) }
+        window.runFrame()
+        let d = window.engineCounters - before
+
+        let fresh = makeWindow()
+        let freshList = FeedList(flavor: flavor, width: 375)
+        fresh.addSubview(freshList)
+        freshList.appendCells(count: 4, seed: 7)
+        fresh.runFrame()
+        #expect(list.frameDump() == freshList.frameDump())
+        if flavor == .constraints {
+            #expect(d[.constraintsAdded] == 0 && d[.constraintsRemoved] == 0)   // only constants move
+            #expect(d[.textMeasureRequests] <= 4 * 9)   // the 8 changed labels per cell, plus a headline re-wrap
+        }
+    }
+
+    @Test func constraintsFlavourIsIndependentPerCell() {
+        let window = makeWindow()
+        let list = FeedList(flavor: .constraints, width: 375)
+        window.addSubview(list)
+        list.appendCells(count: 3, seed: 1)
+        window.runFrame()
+        let a = list.feedCells[0], b = list.feedCells[2]
+        #expect(!window.sharesIndependentBlock(a.topBar.actionLabel, b.topBar.actionLabel))
+        // Dragging one cell's like label touches that label only.
+        let before = window.engineCounters
+        b.socialActions.likeOffset = 30
+        window.runFrame()
+        let d = window.engineCounters - before
+        #expect(d[.framesApplied] == 1 && d[.layoutSubviewsCalls] == 1 && d[.variableChanges] == 1)
+        #expect(b.socialActions.likeLabel.frame.minX == 30)
+    }
+}

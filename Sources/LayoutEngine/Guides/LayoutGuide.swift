@@ -18,7 +18,7 @@ public final class LayoutGuide: LayoutItem {
     public var identifier: String
     public let role: Role
     /// The view the guide belongs to (set by `View.addLayoutGuide`).
-    public internal(set) unowned(unsafe) var owningView: View?
+    public internal(set) unowned var owningView: View?
     /// Placement constraints of system guides.
     var systemConstraints: [LayoutConstraint] = []
 
