@@ -76,9 +76,10 @@ private struct FittingSession {
     private mutating func addIfInternal(_ c: LayoutConstraint) {
         if let second = c.secondItem, second.hostView?.fittingToken != token { return }
         if c.firstItem.hostView?.fittingToken != token { return }
-        guard let built = ExpressionBuilder.build(c) else { return }
+        var touched: [LayoutItem] = []
+        guard let built = ExpressionBuilder.build(c, touched: &touched) else { return }
         add(Constraint(built.expression, c.relation.solverRelation, priority: c.priority))
-        for item in built.touched {
+        for item in touched {
             if let v = item as? View, v !== root, v.translatesAutoresizingMaskIntoConstraints { addFrame(of: v) }
         }
     }
