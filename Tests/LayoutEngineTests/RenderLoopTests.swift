@@ -167,3 +167,24 @@ import Testing
         #expect(label.frame.height == 48)
     }
 }
+
+@Suite struct SettlingTests {
+    /// A view that invalidates itself in every layout pass is stopped after a bound, and logged.
+    @Test func restlessLayoutIsBoundedAndLogged() {
+        final class Restless: View {
+            var passes = 0
+            override func layoutSubviews() {
+                super.layoutSubviews()
+                passes += 1
+                setNeedsUpdateConstraints()
+            }
+            override func updateConstraints() { setNeedsLayout() }
+        }
+        let window = makeWindow()
+        let v = Restless(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(v)
+        window.runFrame()
+        #expect(v.passes <= View.maxLayoutRounds + 1)
+        #expect(window.constraintMessages.contains { $0.hasPrefix("Layout did not settle") })
+    }
+}
