@@ -1,4 +1,5 @@
 import LayoutSolver
+import Synchronization
 
 /// `systemLayoutSizeFitting` the way UIKit does it: every call builds a
 /// fresh engine (a new `Solver`) from the view's subtree — its internal
@@ -48,8 +49,7 @@ private struct FittingSession {
     init(root: View, solver: Solver) {
         self.root = root
         self.solver = solver
-        fittingTokens &+= 1
-        token = fittingTokens
+        token = fittingTokens.add(1, ordering: .relaxed).newValue
     }
 
     func add(_ c: Constraint) {
@@ -127,4 +127,4 @@ private struct FittingSession {
     }
 }
 
-nonisolated(unsafe) private var fittingTokens = 0
+private let fittingTokens = Atomic<Int>(0)
