@@ -31,7 +31,8 @@ public class CellStack: View {
     /// `translatesAutoresizingMaskIntoConstraints == false`.
     public func append(_ cell: View) {
         cells.append(cell)
-        addSubview(cell)
+        // Constraints first, then the cell joins the tree: the engine then
+        // installs what pins the cell before the cell's own constraints.
         if flavor == .constraints {
             let top = cell.topAnchor.constraint(equalTo: topAnchor, constant: contentHeight)
             let width = cell.widthAnchor.constraint(equalToConstant: cellWidth)
@@ -43,6 +44,7 @@ public class CellStack: View {
                 cell.heightAnchor.constraint(equalToConstant: 0).withPriority(.fittingSizeLevel),
             ])
         }
+        addSubview(cell)
         setNeedsLayout()
     }
 

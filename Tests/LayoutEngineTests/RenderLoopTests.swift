@@ -167,3 +167,54 @@ import Testing
         #expect(label.frame.height == 48)
     }
 }
+
+@Suite struct SettlingTests {
+    /// A view that invalidates itself in every layout pass is stopped after a bound, and logged.
+    @Test func restlessLayoutIsBoundedAndLogged() {
+        final class Restless: View {
+            var passes = 0
+            override func layoutSubviews() {
+                super.layoutSubviews()
+                passes += 1
+                setNeedsUpdateConstraints()
+            }
+            override func updateConstraints() { setNeedsLayout() }
+        }
+        let window = makeWindow()
+        let v = Restless(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(v)
+        window.runFrame()
+        #expect(v.passes <= View.maxLayoutRounds + 1)
+        #expect(window.constraintMessages.contains { $0.hasPrefix("Layout did not settle") })
+    }
+}
+
+@Suite struct LayoutTriggerTests {
+    /// What marks a view as needing layout (the layout-cycle deck).
+    @Test func whatMarksLayout() {
+        let window = makeWindow()
+        let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let child = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        window.addSubview(parent)
+        parent.addSubview(child)
+        window.runFrame()
+        #expect(!parent.needsLayout)
+        child.frame = Rect(x: 5, y: 0, width: 10, height: 10)      // a subview's frame moved
+        #expect(parent.needsLayout && !child.needsLayout)
+        window.runFrame()
+        child.frame = Rect(x: 5, y: 0, width: 20, height: 10)      // its size changed: both
+        #expect(parent.needsLayout && child.needsLayout)
+        window.runFrame()
+        parent.addSubview(View())                                 // adding a subview
+        #expect(parent.needsLayout)
+        window.runFrame()
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(scroll)
+        window.runFrame()
+        scroll.contentOffset = Point(x: 0, y: 40)                  // scrolling
+        #expect(scroll.needsLayout)
+        window.runFrame()
+        window.apply(.notchedPhone, orientation: .landscapeLeft)   // rotation
+        #expect(window.needsLayout)
+    }
+}

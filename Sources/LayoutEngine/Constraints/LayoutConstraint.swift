@@ -1,4 +1,7 @@
 import LayoutSolver
+import Synchronization
+
+private let constraintSerials = Atomic<UInt64>(0)
 
 /// A relation between two attributes, as `NSLayoutConstraint`:
 /// `first.attribute  relation  multiplier × second.attribute + constant`.
@@ -65,6 +68,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     public internal(set) var isBroken = false
     var firstSlot = -1
     var secondSlot = -1
+    /// Creation order, process-wide: pending constraints are installed in
+    /// the order the app made them.
+    let serial = constraintSerials.add(1, ordering: .relaxed).oldValue
 
     /// The full initialiser, as `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`.
     public init(item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,

@@ -30,6 +30,8 @@ final class Engine {
     }
     /// Signatures of user constraints removed in the current pass (churn detection).
     private var removedThisPass: Set<ConstraintSignature> = []
+    /// Reused by `install` for the items an expression touches.
+    private var scratchTouched: [LayoutItem] = []
     /// Bumped by every solver mutation, so a flush with nothing to do is one comparison.
     private var generation = 0
     private var flushedGeneration = 0
@@ -77,12 +79,12 @@ final class Engine {
     /// constraints are broken (left out) and logged.
     func install(_ c: LayoutConstraint) {
         guard c.engine == nil else { return }
-        guard let built = ExpressionBuilder.build(c) else {
+        guard let built = ExpressionBuilder.build(c, touched: &scratchTouched) else {
             log("Unable to install \(c): its items have no common ancestor. "
                 + "Add both views to the same hierarchy before activating constraints between them.")
             return
         }
-        for item in built.touched { enter(item) }
+        for item in scratchTouched { enter(item) }
         c.anchorConstant = built.anchorConstant
         let sc = Constraint(built.expression, c.relation.solverRelation, priority: c.priority)
         c.solverConstraint = sc

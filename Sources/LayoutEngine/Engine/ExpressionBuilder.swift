@@ -14,12 +14,13 @@ enum ExpressionBuilder {
         var expression: Expression
         /// What anchors contributed to the constant (baseline offsets).
         var anchorConstant: Double
-        /// Items whose variables appear.
-        var touched: [LayoutItem]
     }
 
     /// The expression for `c`, or nil if its items share no ancestor.
-    static func build(_ c: LayoutConstraint) -> Built? {
+    /// `touched` (emptied first; a caller's reusable buffer) receives the
+    /// items whose variables appear.
+    static func build(_ c: LayoutConstraint, touched: inout [LayoutItem]) -> Built? {
+        touched.removeAll(keepingCapacity: true)
         let first = c.firstItem
         let needsSpace = !c.firstAttribute.isDimension
             || (c.secondItem != nil && !c.secondAttribute.isDimension)
@@ -34,14 +35,12 @@ enum ExpressionBuilder {
         }
         var terms: [Term] = []
         terms.reserveCapacity(4)
-        var touched: [LayoutItem] = []
         var constant = 0.0
         append(first, c.firstAttribute, in: space, scale: 1, &terms, &constant, &touched)
         if let second = c.secondItem {
             append(second, c.secondAttribute, in: space, scale: -c.multiplier, &terms, &constant, &touched)
         }
-        return Built(expression: Expression(terms, constant: constant - c.constant),
-                     anchorConstant: constant, touched: touched)
+        return Built(expression: Expression(terms, constant: constant - c.constant), anchorConstant: constant)
     }
 
     /// Only the anchors' constant part, for baselines that moved.

@@ -1,4 +1,5 @@
 import LayoutSolver
+import Synchronization
 
 /// `systemLayoutSizeFitting` the way UIKit does it: every call builds a
 /// fresh engine (a new `Solver`) from the view's subtree — its internal
@@ -48,8 +49,7 @@ private struct FittingSession {
     init(root: View, solver: Solver) {
         self.root = root
         self.solver = solver
-        fittingTokens &+= 1
-        token = fittingTokens
+        token = fittingTokens.add(1, ordering: .relaxed).newValue
     }
 
     func add(_ c: Constraint) {
@@ -76,9 +76,10 @@ private struct FittingSession {
     private mutating func addIfInternal(_ c: LayoutConstraint) {
         if let second = c.secondItem, second.hostView?.fittingToken != token { return }
         if c.firstItem.hostView?.fittingToken != token { return }
-        guard let built = ExpressionBuilder.build(c) else { return }
+        var touched: [LayoutItem] = []
+        guard let built = ExpressionBuilder.build(c, touched: &touched) else { return }
         add(Constraint(built.expression, c.relation.solverRelation, priority: c.priority))
-        for item in built.touched {
+        for item in touched {
             if let v = item as? View, v !== root, v.translatesAutoresizingMaskIntoConstraints { addFrame(of: v) }
         }
     }
@@ -126,4 +127,4 @@ private struct FittingSession {
     }
 }
 
-nonisolated(unsafe) private var fittingTokens = 0
+private let fittingTokens = Atomic<Int>(0)

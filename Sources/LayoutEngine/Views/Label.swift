@@ -37,7 +37,9 @@ open class Label: View {
     /// The text whose size is the label's (text fields measure their placeholder when empty).
     var textForMeasurement: String { text }
 
-    /// A measurer for this label alone (nil: the window's).
+    /// A measurer for this label alone (nil: the window's; a label outside
+    /// any window and without one measures approximately, with a throw-away
+    /// `ApproximateTextMeasurer`, so engines on different threads share nothing).
     public var measurer: (any TextMeasurer)?
 
     /// Metrics of the last intrinsic-size measurement.
@@ -98,7 +100,7 @@ open class Label: View {
                                              numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                              lineHeight: lineHeight)
         if let lastRequest, let lastMetrics, lastRequest == request { return lastMetrics }
-        let m = measurer ?? window?.layoutEngine.measurer ?? detachedMeasurer
+        let m = measurer ?? window?.layoutEngine.measurer ?? ApproximateTextMeasurer(cacheCapacity: 1)
         let before = m.statistics
         let result = m.measure(request)
         let after = m.statistics
@@ -158,6 +160,3 @@ open class Label: View {
 /// Rounds up to the pixel grid of a 2× screen, as UIKit sizes text.
 func pixelCeil(_ x: Double) -> Double { (x * 2 - 1e-9).rounded(.up) / 2 }
 
-/// Labels outside any window (sized by hand before being added) measure
-/// with this approximate measurer; in a window they use the window's.
-nonisolated(unsafe) let detachedMeasurer: any TextMeasurer = ApproximateTextMeasurer()

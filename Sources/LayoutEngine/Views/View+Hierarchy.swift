@@ -92,7 +92,28 @@ extension View {
         forEachInSubtree { $0.window = newWindow }
         if oldEngine !== newEngine {
             if let oldEngine { forEachInSubtree { $0.uninstallAll(from: oldEngine) } }
-            if let newEngine { forEachInSubtree { $0.installPending(in: newEngine) } }
+            // Order matters to the solver: what pins the subtree's root to the
+            // outside first (its width is then a constant, not an expression, in
+            // every row below), then the rest in the order the app created
+            // them, which builds containers before tying them together. For
+            // the feed cell this is about a quarter less solver work than
+            // walking parents first.
+            if let newEngine {
+                installPending(in: newEngine, onlyReachingOutside: true)
+                var pending: [LayoutConstraint] = []
+                forEachInSubtree { view in
+                    view.forEachItem { item in
+                        for c in item.references where c.active && c.engine == nil
+                            && (c.firstItem === item || !(c.firstItem.hostView?.isDescendant(of: self) ?? false)) {
+                            pending.append(c)
+                        }
+                    }
+                }
+                pending.sort { $0.serial < $1.serial }
+                for c in pending where c.engine == nil && c.firstItem.installationEngine(with: c.secondItem) === newEngine {
+                    newEngine.install(c)
+                }
+            }
         }
         forEachInSubtree { $0.didMoveToWindow() }
     }
@@ -105,9 +126,13 @@ extension View {
         }
     }
 
-    private func installPending(in engine: Engine) {
+    private func installPending(in engine: Engine, onlyReachingOutside: Bool = false) {
         forEachItem { item in
             for c in item.references where c.active && c.engine == nil {
+                if onlyReachingOutside {
+                    let other = c.firstItem === item ? c.secondItem : c.firstItem
+                    if let host = other?.hostView, host !== self, host.isDescendant(of: self) { continue }
+                }
                 if c.firstItem.installationEngine(with: c.secondItem) === engine { engine.install(c) }
             }
         }

@@ -142,6 +142,9 @@ open class View: LayoutItem {
         if !fromEngine, translatesAutoresizingMaskIntoConstraints, engine != nil {
             updateAutoresizingConstants()
         }
+        // A subview's frame changing marks its superview (the layout-cycle
+        // deck), unless the superview is the one laying it out right now.
+        if !fromEngine, let parent = superview, !parent.isLayingOut { parent.setNeedsLayout() }
         if old.size != frame.size {
             if hasAutoresizingSubviews { resizeSubviews(from: old.size) }
             setNeedsLayout()

@@ -77,6 +77,11 @@ public final class Window: View {
             settleSystemGuides()
             rounds += 1
         } while (updatePhase.hasWork || layoutPhase.hasWork) && rounds < View.maxLayoutRounds
+        if updatePhase.hasWork || layoutPhase.hasWork {
+            // Something keeps invalidating itself; the rest waits for the next frame.
+            layoutEngine.log("Layout did not settle after \(View.maxLayoutRounds) rounds of update and layout; "
+                + "a view invalidates its own constraints or layout every pass (check layoutSubviews and intrinsicContentSize).")
+        }
         displayIfNeeded()
         layoutEngine.endPass()
     }
