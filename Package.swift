@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "WorkerProtocol", targets: ["WorkerProtocol"]),
         .library(name: "Workloads", targets: ["Workloads"]),
+        .library(name: "Analysis", targets: ["Analysis"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -59,5 +60,11 @@ let package = Package(
         // complexity classification. Knows nothing of benchmarks.
         .target(name: "Statistics"),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
+
+        // Applies the statistics to a run: per-cell summaries, scaling fits,
+        // variant ratios and the verdict on every workload expectation.
+        // Input is plain `RunData`; knows nothing of the store or the engine.
+        .target(name: "Analysis", dependencies: ["Statistics", "Workloads", "WorkerProtocol"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
     ]
 )
