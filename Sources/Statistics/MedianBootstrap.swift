@@ -32,10 +32,23 @@ public func bootstrapMedian(
     confidence: Double = 0.95,
     seed: UInt64
 ) throws(StatisticsError) -> BootstrapEstimate {
+    try requireConfidence(confidence)
+    let replicates = try medianBootstrapReplicates(sample, resamples: resamples, seed: seed)
+    return try percentileBootstrapEstimate(estimate: sortedQuantile(sample.sorted(), 0.5),
+                                           replicates: replicates, confidence: confidence)
+}
+
+/// The B bootstrap replicates of the median of `sample`, in draw order (not
+/// sorted) — the replicates ``bootstrapMedian(_:resamples:confidence:seed:)``
+/// reads its interval from. Two independent samples' replicates, divided
+/// index by index, are replicates of the ratio of their medians: the
+/// two-sample bootstrap of Efron & Tibshirani (1993, §8.3) without drawing
+/// again.
+///
+/// - Throws: `.tooFewValues`, `.nonFiniteValue`, `.invalidResampleCount`.
+public func medianBootstrapReplicates(_ sample: [Double], resamples: Int, seed: UInt64) throws(StatisticsError) -> [Double] {
     try requireFinite(sample, minimumCount: 2)
     try requireResamples(resamples)
-    try requireConfidence(confidence)
-
     var ranked = RankedSample(sample)
     var generator = Xoshiro256StarStar(seed: seed)
     var replicates = [Double]()
@@ -43,7 +56,18 @@ public func bootstrapMedian(
     for _ in 0..<resamples {
         replicates.append(ranked.resampledMedian(using: &generator))
     }
-    return try makeEstimate(estimate: ranked.median, replicates: replicates,
+    return replicates
+}
+
+/// The percentile interval (Efron & Tibshirani 1993, §13.3) read from
+/// bootstrap `replicates` of a statistic whose value on the data is `estimate`.
+///
+/// - Throws: `.emptySample` or `.nonFiniteValue` for bad replicates,
+///   `.invalidConfidence`.
+public func percentileBootstrapEstimate(estimate: Double, replicates: [Double], confidence: Double = 0.95) throws(StatisticsError) -> BootstrapEstimate {
+    try requireFinite(replicates)
+    try requireConfidence(confidence)
+    return try makeEstimate(estimate: try finite(estimate), replicates: replicates,
                             confidence: confidence, method: .percentile, acceleration: 0)
 }
 
@@ -106,15 +130,21 @@ struct RankedSample {
         // ⌊(n−1)/2⌋ and ⌊n/2⌋ (the same position when n is odd).
         let lowPosition = (n - 1) / 2
         let highPosition = n / 2
-        for r in 0..<n { counts[r] = 0 }
-        for _ in 0..<n { counts[rank[generator.uniformIndex(below: n)]] += 1 }
-        var seen = 0
         var low = -1
         var high = -1
-        for r in 0..<n where counts[r] > 0 {
-            seen += counts[r]
-            if low < 0, seen > lowPosition { low = r }
-            if seen > highPosition { high = r; break }
+        // Unchecked buffers: this loop is most of a report's analysis time,
+        // and every index is < n by construction.
+        rank.withUnsafeBufferPointer { rank in
+            counts.withUnsafeMutableBufferPointer { counts in
+                counts.update(repeating: 0)
+                for _ in 0..<n { counts[rank[generator.uniformIndex(below: n)]] += 1 }
+                var seen = 0
+                for r in 0..<n where counts[r] > 0 {
+                    seen += counts[r]
+                    if low < 0, seen > lowPosition { low = r }
+                    if seen > highPosition { high = r; break }
+                }
+            }
         }
         let lowValue = sorted[low], highValue = sorted[high]
         // The same convex combination `sortedQuantile` forms at p = 0.5.

@@ -48,3 +48,23 @@ struct MedianRatioBootstrapTests {
         #expect(fast.interval == slow.interval)
     }
 }
+
+@Suite("Ratio intervals from two sets of median replicates")
+struct ReplicatePairingTests {
+    /// Dividing two independent replicate sets index by index is a
+    /// two-sample bootstrap: same interval as the direct one, up to
+    /// Monte-Carlo error (different draws).
+    @Test func pairedReplicatesGiveTheRatioInterval() throws {
+        var rng = Xoshiro256StarStar(seed: 11)
+        let base = logNormalSample(40, median: 10, sigma: 0.1, using: &rng)
+        let candidate = logNormalSample(40, median: 5, sigma: 0.1, using: &rng)
+        let b = try medianBootstrapReplicates(base, resamples: 4000, seed: 1)
+        let c = try medianBootstrapReplicates(candidate, resamples: 4000, seed: 2)
+        let paired = try percentileBootstrapEstimate(estimate: try median(candidate) / median(base),
+                                                     replicates: zip(c, b).map { $0 / $1 })
+        let direct = try bootstrapMedianRatio(base: base, candidate: candidate, resamples: 4000, seed: 3)
+        #expect(paired.estimate == direct.estimate)
+        #expect(abs(paired.interval.lower - direct.interval.lower) < 0.02 * direct.estimate)
+        #expect(abs(paired.interval.upper - direct.interval.upper) < 0.02 * direct.estimate)
+    }
+}
