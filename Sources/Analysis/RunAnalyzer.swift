@@ -29,29 +29,39 @@ public struct RunAnalyzer: Sendable {
             notes.append("jobs ran on engine \(name), which the run does not describe; its identity is unknown")
         }
 
-        // Cells.
+        // Cells, in parallel (each is independent of the others).
+        let keys = jobsByCell.keys.sorted()
+        let options = options
+        let analyzer = self
+        let frozenJobs = jobsByCell
+        let cellResults = parallelMap(keys.count) { i -> ((CellStatistics, [Double])?, [Double]) in
+            let key = keys[i]
+            let jobs = frozenJobs[key]!
+            let t = jobs.flatMap { $0.samples.map(\.secondsPerIteration) }
+            return (CellStatistics.make(key: key, jobs: jobs, resamples: options.cellResamples, seed: analyzer.seed(for: key.description)), t)
+        }
         var cells: [CellStatistics] = []
         var failures: [RunAnalysis.JobFailure] = []
         var times: [CellKey: [Double]] = [:]
-        for key in jobsByCell.keys.sorted() {
-            let jobs = jobsByCell[key]!
-            for job in jobs { if case .failed(let reason) = job.status { failures.append(.init(key: key, seed: job.seed, reason: reason)) } }
-            let t = jobs.flatMap { $0.samples.map(\.secondsPerIteration) }
-            if !t.isEmpty { times[key] = t }
-            if let c = CellStatistics.make(key: key, jobs: jobs, resamples: options.cellResamples, seed: seed(for: key.description)) {
-                cells.append(c)
-            }
+        var replicates: [CellKey: [Double]] = [:]
+        var cellByKey: [CellKey: CellStatistics] = [:]
+        for (i, key) in keys.enumerated() {
+            for job in jobsByCell[key]! { if case .failed(let reason) = job.status { failures.append(.init(key: key, seed: job.seed, reason: reason)) } }
+            if !cellResults[i].1.isEmpty { times[key] = cellResults[i].1 }
+            if let (c, r) = cellResults[i].0 { cells.append(c); replicates[key] = r; cellByKey[key] = c }
         }
 
         // Series: time and counters across sizes.
         var cellsBySeries: [SeriesKey: [CellStatistics]] = [:]
         for c in cells { cellsBySeries[c.key.series, default: []].append(c) }
-        var series: [SeriesScaling] = []
-        for key in cellsBySeries.keys.sorted() {
-            let seriesCells = cellsBySeries[key]!.sorted { $0.key.size < $1.key.size }
+        let seriesKeys = cellsBySeries.keys.sorted()
+        let frozenSeries = cellsBySeries, frozenTimes = times
+        let series = parallelMap(seriesKeys.count) { i -> SeriesScaling in
+            let key = seriesKeys[i]
+            let seriesCells = frozenSeries[key]!.sorted { $0.key.size < $1.key.size }
             var samples: [Int: [Double]] = [:]
-            for c in seriesCells { samples[c.key.size] = times[c.key] ?? [] }
-            let time = TimeScaling.fit(samples: samples, resamples: options.exponentResamples, seed: seed(for: key.description))
+            for c in seriesCells { samples[c.key.size] = frozenTimes[c.key] ?? [] }
+            let time = TimeScaling.fit(samples: samples, resamples: options.exponentResamples, seed: analyzer.seed(for: key.description))
             var counters: [CounterGrowth] = []
             for name in Set(seriesCells.flatMap { $0.counters.keys }).sorted() {
                 let present = seriesCells.filter { $0.counters[name] != nil }
@@ -59,23 +69,26 @@ public struct RunAnalyzer: Sendable {
                     counters.append(g)
                 }
             }
-            series.append(SeriesScaling(key: key, time: time, counters: counters,
-                                        growth: GrowthFinding.decide(time: time, counters: counters)))
+            return SeriesScaling(key: key, time: time, counters: counters, growth: GrowthFinding.decide(time: time, counters: counters))
         }
 
         // Ratios against each workload's first variant (the file's order), else the alphabetically first.
-        var ratios: [VariantRatio] = []
-        for c in cells {
-            let variants = run.workload(named: c.key.workload)?.variants.map(\.name)
+        var variantOrder: [String: [String]] = [:]
+        for c in cells where variantOrder[c.key.workload] == nil {
+            variantOrder[c.key.workload] = run.workload(named: c.key.workload)?.variants.map(\.name)
                 ?? Array(Set(cells.filter { $0.key.workload == c.key.workload }.map(\.key.variant))).sorted()
-            guard let base = variants.first(where: { v in times[CellKey(workload: c.key.workload, variant: v, size: c.key.size, engine: c.key.engine)] != nil }),
-                  base != c.key.variant else { continue }
-            let baseKey = CellKey(workload: c.key.workload, variant: base, size: c.key.size, engine: c.key.engine)
-            if let r = VariantRatio.make(workload: c.key.workload, engine: c.key.engine, size: c.key.size, base: base,
-                                         candidate: c.key.variant, baseTimes: times[baseKey]!, candidateTimes: times[c.key] ?? [],
-                                         resamples: options.cellResamples, seed: seed(for: "ratio " + c.key.description)) {
-                ratios.append(r)
-            }
+        }
+        var pairs: [(base: CellKey, candidate: CellKey)] = []
+        for c in cells {
+            let k = c.key
+            guard let base = variantOrder[k.workload]!.first(where: { v in times[CellKey(workload: k.workload, variant: v, size: k.size, engine: k.engine)] != nil }),
+                  base != k.variant else { continue }
+            pairs.append((CellKey(workload: k.workload, variant: base, size: k.size, engine: k.engine), k))
+        }
+        let ratios = pairs.compactMap { (b, c) -> VariantRatio? in
+            guard let baseCell = cellByKey[b], let candidateCell = cellByKey[c] else { return nil }
+            return VariantRatio.make(workload: c.workload, engine: c.engine, size: c.size, base: baseCell, candidate: candidateCell,
+                                     baseReplicates: replicates[b] ?? [], candidateReplicates: replicates[c] ?? [])
         }
 
         // Verdicts: every expectation of every workload, on every engine that ran it
@@ -86,7 +99,7 @@ public struct RunAnalyzer: Sendable {
             let engines = ran.isEmpty ? (run.engines.isEmpty ? ["(none)"] : run.engines.map(\.name)) : ran.sorted()
             for engine in engines {
                 let evidence = makeEvidence(workload: workload.name, engine: engine, cells: cells, series: series,
-                                            times: times, failures: failures)
+                                            ratios: ratios, times: times, failures: failures)
                 let evaluator = ExpectationEvaluator(evidence: evidence)
                 for (index, expectation) in workload.expectations.enumerated() {
                     verdicts.append(evaluator.verdict(for: expectation, index: index))
@@ -98,14 +111,15 @@ public struct RunAnalyzer: Sendable {
     }
 
     private func makeEvidence(workload: String, engine: String, cells: [CellStatistics], series: [SeriesScaling],
-                              times: [CellKey: [Double]], failures: [RunAnalysis.JobFailure]) -> WorkloadEvidence {
-        var e = WorkloadEvidence(workload: workload, engine: engine, cells: [:], times: [:], series: [:], failures: [:],
+                              ratios: [VariantRatio], times: [CellKey: [Double]], failures: [RunAnalysis.JobFailure]) -> WorkloadEvidence {
+        var e = WorkloadEvidence(workload: workload, engine: engine, cells: [:], times: [:], series: [:], failures: [:], ratios: [:],
                                  resamples: options.cellResamples, seed: seed(for: "verdict \(workload) \(engine)"))
         for c in cells where c.key.workload == workload && c.key.engine == engine {
             e.cells[c.key.variant, default: [:]][c.key.size] = c
             e.times[c.key.variant, default: [:]][c.key.size] = times[c.key]
         }
         for s in series where s.key.workload == workload && s.key.engine == engine { e.series[s.key.variant] = s }
+        for r in ratios where r.workload == workload && r.engine == engine { e.ratios[RatioKey(base: r.base, candidate: r.candidate, size: r.size)] = r }
         for f in failures where f.key.workload == workload && f.key.engine == engine {
             e.failures[f.key.variant, default: []].append("n = \(f.key.size): \(f.reason)")
         }

@@ -96,8 +96,10 @@ extension CellStatistics {
     ///   - times: wall seconds per iteration of every measured sample, pooled.
     ///   - resamples: bootstrap resamples for the median's interval.
     ///   - seed: fixes the bootstrap, so the same data give the same report.
-    /// - Returns: `nil` when there are no samples (every job failed).
-    static func make(key: CellKey, jobs: [JobRecord], resamples: Int, seed: UInt64) -> CellStatistics? {
+    /// - Returns: `nil` when there are no samples (every job failed); else the
+    ///   statistics and the median's bootstrap replicates in draw order
+    ///   (empty with fewer than 2 samples), for ratio intervals.
+    static func make(key: CellKey, jobs: [JobRecord], resamples: Int, seed: UInt64) -> (CellStatistics, [Double])? {
         var times: [Double] = [], cpu: [Double] = [], allocations: [Double] = []
         for job in jobs {
             for s in job.samples {
@@ -114,7 +116,10 @@ extension CellStatistics {
               let fences = try? TukeyFences(times),
               let levels = try? Statistics.percentiles(times, CellStatistics.percentileLevels) else { return nil }
         var lower = summary.median, upper = summary.median
-        if times.count >= 2, let boot = try? bootstrapMedian(times, resamples: resamples, seed: seed) {
+        var replicates: [Double] = []
+        if times.count >= 2, let r = try? medianBootstrapReplicates(times, resamples: resamples, seed: seed),
+           let boot = try? percentileBootstrapEstimate(estimate: summary.median, replicates: r) {
+            replicates = r
             lower = boot.interval.lower
             upper = boot.interval.upper
         }
@@ -126,7 +131,7 @@ extension CellStatistics {
         }
         var digests: [UInt64: String] = [:]
         for job in ok where !job.digest.isEmpty { digests[job.seed] = job.digest }
-        return CellStatistics(
+        let statistics = CellStatistics(
             key: key, jobCount: jobs.count, failures: failures, sampleCount: times.count,
             median: summary.median, mean: summary.mean, mad: summary.medianAbsoluteDeviation,
             minimum: summary.minimum, maximum: summary.maximum, percentiles: levels,
@@ -137,5 +142,6 @@ extension CellStatistics {
             cpuMedian: (try? Statistics.median(cpu)) ?? 0,
             allocationsMedian: allocations.isEmpty ? nil : try? Statistics.median(allocations),
             counters: counters, digests: digests)
+        return (statistics, replicates)
     }
 }

@@ -37,6 +37,10 @@ struct ComparisonRules {
             let r: (Double, Double, Double)
             switch metric {
             case .time:
+                if let known = evidence.ratios[RatioKey(base: than, candidate: cheaper, size: n)] {
+                    r = (known.ratio, known.lower, known.upper)
+                    break
+                }
                 guard let a = evidence.times[cheaper]?[n], let b = evidence.times[than]?[n],
                       let est = try? bootstrapMedianRatio(base: b, candidate: a, resamples: evidence.resamples,
                                                           seed: evidence.seed &+ UInt64(n)) else {

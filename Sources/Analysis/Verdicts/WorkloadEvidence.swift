@@ -10,6 +10,8 @@ struct WorkloadEvidence {
     var times: [String: [Int: [Double]]]
     var series: [String: SeriesScaling]
     var failures: [String: [String]]
+    /// The run's variant ratios (each variant against the first), reused by ratio claims.
+    var ratios: [RatioKey: VariantRatio]
     var resamples: Int
     var seed: UInt64
 
@@ -23,6 +25,12 @@ struct WorkloadEvidence {
         }
         return "no job for variant \(variant) on \(engine) in this run — check the run's variant filter"
     }
+}
+
+struct RatioKey: Hashable {
+    var base: String
+    var candidate: String
+    var size: Int
 }
 
 /// The claimed class and the largest log-log exponent it allows over a
