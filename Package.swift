@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "WorkerProtocol", targets: ["WorkerProtocol"]),
         .library(name: "Workloads", targets: ["Workloads"]),
         .library(name: "Analysis", targets: ["Analysis"]),
+        .library(name: "Report", targets: ["Report"]),
+        .executable(name: "report-bench", targets: ["report-bench"]),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -66,5 +68,10 @@ let package = Package(
         // Input is plain `RunData`; knows nothing of the store or the engine.
         .target(name: "Analysis", dependencies: ["Statistics", "Workloads", "WorkerProtocol"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
+        // Renders a run and its analysis: static HTML, JSON, CSV, Markdown, terminal table.
+        .target(name: "Report", dependencies: ["Analysis"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report"]),
+        // Generates a synthetic 100,000-sample run and times analysis + report.
+        .executableTarget(name: "report-bench", dependencies: ["Report"]),
     ]
 )
