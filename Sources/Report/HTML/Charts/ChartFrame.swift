@@ -119,24 +119,32 @@ struct ChartFrame {
         """
     }
 
-    /// A polyline through `points` (pixels) with one marker per point.
-    static func line(_ points: [(Double, Double)], series: Int, dashed: Bool = false) -> HTML {
+    /// A polyline through `points` (pixels) with one marker per point;
+    /// `labels[i]`, when given, becomes the marker's `<title>` (a hover
+    /// tooltip without script, and the value a screen reader announces).
+    static func line(_ points: [(Double, Double)], series: Int, labels: [String] = [], dashed: Bool = false) -> HTML {
         guard !points.isEmpty else { return "" }
         let path = points.map { "\(coordinate($0.0)),\(coordinate($0.1))" }.joined(separator: " ")
         var out: HTML = "<polyline class=\"series s\(series % 8)\(dashed ? " dashed" : "")\" points=\"\(path)\"/>"
-        for p in points { out += marker(x: p.0, y: p.1, series: series) }
+        for (i, p) in points.enumerated() {
+            out += marker(x: p.0, y: p.1, series: series, label: i < labels.count ? labels[i] : nil)
+        }
         return out
     }
 
     /// Markers differ in shape as well as colour, so series stay apart in grey print and for colour-blind readers.
-    static func marker(x: Double, y: Double, series: Int) -> HTML {
+    static func marker(x: Double, y: Double, series: Int, label: String? = nil) -> HTML {
         let cx = coordinate(x), cy = coordinate(y)
+        let c = "mark s\(series % 8)"
+        let shape: (open: HTML, tag: HTML)
         switch series % 4 {
-        case 0: return "<circle class=\"mark s\(series % 8)\" cx=\"\(cx)\" cy=\"\(cy)\" r=\"3.5\"/>"
-        case 1: return "<rect class=\"mark s\(series % 8)\" x=\"\(coordinate(x - 3.2))\" y=\"\(coordinate(y - 3.2))\" width=\"6.4\" height=\"6.4\"/>"
-        case 2: return "<path class=\"mark s\(series % 8)\" d=\"M\(cx) \(coordinate(y - 4.2))L\(coordinate(x + 4)) \(coordinate(y + 3))L\(coordinate(x - 4)) \(coordinate(y + 3))Z\"/>"
-        default: return "<path class=\"mark s\(series % 8)\" d=\"M\(cx) \(coordinate(y - 4.5))L\(coordinate(x + 4.5)) \(cy)L\(cx) \(coordinate(y + 4.5))L\(coordinate(x - 4.5)) \(cy)Z\"/>"
+        case 0: shape = ("<circle class=\"\(c)\" cx=\"\(cx)\" cy=\"\(cy)\" r=\"3.5\"", "circle")
+        case 1: shape = ("<rect class=\"\(c)\" x=\"\(coordinate(x - 3.2))\" y=\"\(coordinate(y - 3.2))\" width=\"6.4\" height=\"6.4\"", "rect")
+        case 2: shape = ("<path class=\"\(c)\" d=\"M\(cx) \(coordinate(y - 4.2))L\(coordinate(x + 4)) \(coordinate(y + 3))L\(coordinate(x - 4)) \(coordinate(y + 3))Z\"", "path")
+        default: shape = ("<path class=\"\(c)\" d=\"M\(cx) \(coordinate(y - 4.5))L\(coordinate(x + 4.5)) \(cy)L\(cx) \(coordinate(y + 4.5))L\(coordinate(x - 4.5)) \(cy)Z\"", "path")
         }
+        guard let label else { return shape.open + "/>" }
+        return shape.open + "><title>\(label)</title></\(shape.tag)>"
     }
 
     /// Size labels for a log x axis: 1000 → "1k", 100000 → "100k".

@@ -45,7 +45,8 @@ struct LogLogChart {
                 let x = coordinate(frame.x.map(Double(p.size)))
                 body += "<line class=\"errorbar s\(i % 8)\" x1=\"\(x)\" x2=\"\(x)\" y1=\"\(coordinate(frame.y.map(p.lower)))\" y2=\"\(coordinate(frame.y.map(p.upper)))\"/>"
             }
-            body += ChartFrame.line(s.points.map { (frame.x.map(Double($0.size)), frame.y.map($0.median)) }, series: i)
+            body += ChartFrame.line(s.points.map { (frame.x.map(Double($0.size)), frame.y.map($0.median)) }, series: i,
+                                    labels: s.points.map { "\(s.label), n = \(NumberFormat.grouped($0.size)): median \(NumberFormat.seconds($0.median)) (95 % \(NumberFormat.seconds($0.lower))–\(NumberFormat.seconds($0.upper)))" })
         }
         let description = "Median time per iteration against N for " + series.map { "\($0.label) (\($0.fitText))" }.joined(separator: "; ")
             + ". Dashed lines: reference slopes 1 (linear) and 2 (quadratic). The data table below lists every point."
@@ -72,7 +73,8 @@ struct PerItemChart {
             xLabel: ChartFrame.sizeLabel, yLabel: NumberFormat.seconds)
         var body: HTML = ""
         for (i, s) in series.enumerated() {
-            body += ChartFrame.line(s.points.map { (frame.x.map(Double($0.size)), frame.y.map($0.median / Double(max($0.size, 1)))) }, series: i)
+            body += ChartFrame.line(s.points.map { (frame.x.map(Double($0.size)), frame.y.map($0.median / Double(max($0.size, 1)))) }, series: i,
+                                    labels: s.points.map { "\(s.label), n = \(NumberFormat.grouped($0.size)): \(NumberFormat.seconds($0.median / Double(max($0.size, 1)))) per item" })
         }
         let description = "Median time per item (time divided by N) against N for " + series.map(\.label).joined(separator: ", ")
             + ". Flat means linear growth; rising means super-linear."
