@@ -68,6 +68,9 @@ let package = Package(
         // Input is plain `RunData`; knows nothing of the store or the engine.
         .target(name: "Analysis", dependencies: ["Statistics", "Workloads", "WorkerProtocol"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
+        // Calibration: real in-process kernels of known complexity, measured
+        // and classified 20 times (verdict accuracy on this machine).
+        .testTarget(name: "CalibrationTests", dependencies: ["Analysis"]),
         // Renders a run and its analysis: static HTML, JSON, CSV, Markdown, terminal table.
         .target(name: "Report", dependencies: ["Analysis"]),
         .testTarget(name: "ReportTests", dependencies: ["Report"]),

@@ -60,8 +60,13 @@ public struct RunAnalyzer: Sendable {
             let key = seriesKeys[i]
             let seriesCells = frozenSeries[key]!.sorted { $0.key.size < $1.key.size }
             var samples: [Int: [Double]] = [:]
-            for c in seriesCells { samples[c.key.size] = frozenTimes[c.key] ?? [] }
-            let time = TimeScaling.fit(samples: samples, resamples: options.exponentResamples, seed: analyzer.seed(for: key.description))
+            var cpuSamples: [Int: [Double]] = [:]
+            for c in seriesCells {
+                samples[c.key.size] = frozenTimes[c.key] ?? []
+                cpuSamples[c.key.size] = frozenJobs[c.key]!.flatMap { $0.samples.map(\.cpuSecondsPerIteration) }
+            }
+            let time = TimeScaling.fit(samples: samples, cpuSamples: cpuSamples, resamples: options.exponentResamples,
+                                       seed: analyzer.seed(for: key.description))
             var counters: [CounterGrowth] = []
             for name in Set(seriesCells.flatMap { $0.counters.keys }).sorted() {
                 let present = seriesCells.filter { $0.counters[name] != nil }

@@ -46,7 +46,8 @@ struct ReportWriterTests {
         let cell = try #require(analysis.cell(CellKey(workload: "independent-blocks", variant: "independent", size: 10_000, engine: "layoutbench")))
         #expect(page.contains(NumberFormat.seconds(cell.median)))
         #expect(page.contains(NumberFormat.seconds(cell.percentile(95)!)))
-        let fit = try #require(analysis.series.first { $0.key.variant == "independent" }?.time.powerLaw)
+        let independent = try #require(analysis.series.first { $0.key.variant == "independent" })
+        let fit = try #require(independent.time.powerLaw)
         #expect(page.contains("k = \(NumberFormat.fixed(fit.exponent, 2))"))
         // Charts: two scaling charts and one distribution chart per workload, each with a title and description.
         #expect(page.components(separatedBy: "<svg class=\"chart\"").count - 1 == 3 * 2)
