@@ -21,7 +21,7 @@ import Workloads
 enum CalibrationHarness {
     static let samplesPerSize = 15
     /// Each sample runs enough iterations to last about this long.
-    static let minimumSampleSeconds = 0.0025
+    static let minimumSampleSeconds = 0.0015
 
     static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 

@@ -28,7 +28,7 @@ struct CalibrationKernel: Sendable {
     /// Heapsort of n pseudo-random keys: Θ(n log n) comparisons on every input
     /// (Williams 1964; Knuth TAOCP vol. 3 §5.2.3). The keys fit in L2 cache at every size.
     static let linearithmic = CalibrationKernel(name: "heapsort", expected: .linearithmic,
-                                                sizes: [40, 86, 186, 400, 862, 1_857, 4_000]) { n in
+                                                sizes: [30, 65, 139, 300, 646, 1_392, 3_000]) { n in
         var keys = [UInt64](repeating: 0, count: n)
         var x: UInt64 = 42
         for i in 0..<n { x = x &* 6_364_136_223_846_793_005 &+ 1; keys[i] = x >> 11 }
@@ -51,7 +51,7 @@ struct CalibrationKernel: Sendable {
 
     /// All n² ordered pairs (i, j), one multiply-add each: exactly n² steps.
     static let quadratic = CalibrationKernel(name: "all pairs", expected: .quadratic,
-                                             sizes: [8, 17, 37, 80, 172, 371, 800]) { n in
+                                             sizes: [6, 13, 28, 60, 129, 278, 600]) { n in
         var acc: UInt64 = 0
         for i in 0..<n {
             let a = UInt64(i) &* 0x9E37_79B9_7F4A_7C15
