@@ -27,7 +27,7 @@ extension HTMLRunPage {
         }
         let verdictBlock: HTML = verdicts.raw.isEmpty ? "" : "<h3>Verdicts</h3><ul class=\"verdict-list\">\(verdicts)</ul>"
         return """
-        <section id="\(id)" aria-labelledby="\(id)-h"><h2 id="\(id)-h">\(workload?.title ?? name)</h2>\(talk)\(verdictBlock)\
+        <section class="workload" id="\(id)" aria-labelledby="\(id)-h"><h2 id="\(id)-h">\(workload?.title ?? name)</h2>\(talk)\(verdictBlock)\
         \(scalingBlock(name, series, context))\(distributionBlock(name, context))\(ratioBlock(name, analysis))\(counterBlock(series, context))</section>
         """
     }
@@ -50,7 +50,10 @@ extension HTMLRunPage {
         var findings: HTML = ""
         for s in series {
             let g = s.growth
-            findings += "<li><span class=\"mono\">\(context.seriesLabel(s.key))</span>: <strong>\(growthWords(g.kind))</strong> — \(g.reason)\(g.onsetSize.map { " (from n = \($0))" } ?? "")</li>"
+            let clock = s.time.clock == .cpu
+                ? " Fitted on CPU time: wall time was contended (median wall/CPU \(NumberFormat.fixed(s.time.contention ?? 0, 2)))."
+                : ""
+            findings += "<li><span class=\"mono\">\(context.seriesLabel(s.key))</span>: <strong>\(growthWords(g.kind))</strong> — \(g.reason)\(g.onsetSize.map { " (from n = \($0))" } ?? "").\(clock)</li>"
         }
         var rows: HTML = ""
         for c in context.input.analysis.cells(of: name) {
@@ -61,7 +64,8 @@ extension HTMLRunPage {
             """
         }
         return """
-        <h3>Scaling</h3><ul>\(findings)</ul>
+        <h3>Scaling</h3><ul>\(findings)</ul><p class="muted">Growth fits use the faster half of each size's samples \
+        (interference only adds time); the charts and tables show every sample's statistics.</p>
         <div class="charts"><figure>\(LogLogChart(id: id + "-loglog", workloadTitle: title, series: lines).render())\
         <figcaption>Time against N, log–log. Bars: 95 % interval of the median. Parallel to “slope 1” is linear.</figcaption></figure>\
         <figure>\(PerItemChart(id: id + "-peritem", workloadTitle: title, series: lines).render())\
@@ -97,7 +101,7 @@ extension HTMLRunPage {
         let chart = DistributionChart(id: anchorID("d", name), workloadTitle: title,
                                       seriesLabels: seriesKeys.map(context.seriesLabel), boxes: boxes)
         return """
-        <h3>Distributions per size</h3><figure>\(chart.render())<figcaption>Boxes: 25th–75th percentile, bar at the median; \
+        <h3>Distributions per size</h3><figure class="distribution">\(chart.render())<figcaption>Boxes: 25th–75th percentile, bar at the median; \
         whiskers: 5th–95th; hollow dots: Tukey outliers (kept).</figcaption></figure>
         <details><summary>Data table: every cell</summary><table class="cells"><caption>Per-cell statistics (time per iteration)</caption>\
         <thead><tr><th scope="col">Series</th><th scope="col">N</th><th scope="col">Samples</th><th scope="col">Median</th>\

@@ -38,6 +38,8 @@ struct PageProbe {
         let json = (evaluated["result"] as? [String: Any])?["value"] as? String ?? "{}"
         let facts = (try JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any] ?? [:]
 
+        // Paint every section for the screenshot (the page lets the browser skip off-screen ones).
+        try browser.send("Runtime.evaluate", ["expression": "document.querySelectorAll('section.workload').forEach(s => s.style.contentVisibility = 'visible')"], session: session)
         let metrics = try browser.send("Page.getLayoutMetrics", session: session)
         let size = (metrics["cssContentSize"] as? [String: Any]) ?? [:]
         let height = min((size["height"] as? Double) ?? 1600, 12_000)
