@@ -134,10 +134,14 @@ struct RankedSample {
         var high = -1
         // Unchecked buffers: this loop is most of a report's analysis time,
         // and every index is < n by construction.
+        // A local copy keeps the generator's state in registers (an inout
+        // captured by the closures would be reloaded and stored every draw).
+        var local = generator
+        defer { generator = local }
         rank.withUnsafeBufferPointer { rank in
             counts.withUnsafeMutableBufferPointer { counts in
                 counts.update(repeating: 0)
-                for _ in 0..<n { counts[rank[generator.uniformIndex(below: n)]] += 1 }
+                for _ in 0..<n { counts[rank[local.uniformIndex(below: n)]] += 1 }
                 var seen = 0
                 for r in 0..<n where counts[r] > 0 {
                     seen += counts[r]
