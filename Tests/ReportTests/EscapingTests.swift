@@ -51,6 +51,17 @@ struct EscapingTests {
         #expect(terminal.contains(ReportFixture.hostile))   // plain text: shown as is, harmless
     }
 
+    @Test func theIndexLinksOnlyPlainRunIDs() {
+        let run = ReportFixture.run(hostileNames: false)
+        let analysis = RunAnalyzer().analyze(run)
+        var hostile = RunSummaryRow(run: run, analysis: analysis)
+        hostile.id = "javascript:alert(1)"
+        let page = HTMLIndexPage().render(ReportInput(run: run, analysis: analysis, allRuns: [hostile, RunSummaryRow(run: run, analysis: analysis)]))
+        #expect(!page.contains("href=\"javascript"))
+        #expect(page.contains("<span class=\"mono\">javascript:alert(1)</span>"))
+        #expect(page.contains("href=\"run-7/index.html\""))
+    }
+
     @Test func runIDsMustBePlainFolderNames() throws {
         for bad in ["", ".", "..", "../etc", "a/b", "run 1", "<x>"] {
             #expect(throws: ReportError.unsafeRunID(bad)) { try ReportError.checkRunID(bad) }

@@ -11,9 +11,12 @@ public struct HTMLIndexPage: ReportRenderer {
     public func render(_ input: ReportInput) -> String {
         var rows: HTML = ""
         for r in input.allRuns {
-            // Run ids are checked to be plain folder names before anything is written.
+            // Only a plain folder name becomes a link (escaping alone would let
+            // "javascript:…" through as a URL); anything else is shown as text.
+            let isPlain = (try? ReportError.checkRunID(r.id)) != nil
+            let link: HTML = isPlain ? "<a class=\"mono\" href=\"\(r.id)/index.html\">\(r.id)</a>" : "<span class=\"mono\">\(r.id)</span>"
             rows += """
-            <tr><td><a class="mono" href="\(r.id)/index.html">\(r.id)</a></td><td>\(NumberFormat.timestamp(r.startedAt))</td>\
+            <tr><td>\(link)</td><td>\(NumberFormat.timestamp(r.startedAt))</td>\
             <td>\(r.label)</td><td>\(r.engines.joined(separator: ", "))</td><td>\(r.hostname)</td>\
             <td class="num">\(r.workloads)</td><td class="num">\(NumberFormat.grouped(r.samples))</td>\
             <td class="num"><span class="pass">✓ \(r.pass)</span></td><td class="num"><span class="fail">✗ \(r.fail)</span></td>\
