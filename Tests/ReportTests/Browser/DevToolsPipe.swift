@@ -112,6 +112,11 @@ final class DevToolsPipe {
         }
     }
 
+    /// Drops seen events named `method`, so the next `waitForEvent` waits for a new one.
+    func forgetEvents(named method: String) {
+        events.removeAll { $0["method"] as? String == method }
+    }
+
     /// Reads whatever arrives for `seconds` (late console messages, stray requests).
     func drain(for seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)

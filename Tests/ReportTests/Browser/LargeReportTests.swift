@@ -63,8 +63,8 @@ struct LargeReportTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let written = try Report.write(run: run, analysis: analysis, allRuns: [], to: dir)
         let bytes = try Data(contentsOf: written.runPage).count
-        let probe = try PageProbe.open(written.runPage, script: "JSON.stringify({charts: document.querySelectorAll('svg.chart').length})")
-        print("100,000-sample run page: \(bytes / 1000) kB, load event after \(NumberFormat.fixed(probe.loadSeconds, 3)) s")
+        let probe = try PageProbe.open(written.runPage, script: "JSON.stringify({charts: document.querySelectorAll('svg.chart').length})", loads: 3)
+        print("100,000-sample run page: \(bytes / 1000) kB, load event after \(probe.allLoadSeconds.map { NumberFormat.fixed($0, 3) }.joined(separator: ", ")) s (first in a fresh renderer)")
         #expect(probe.errors.isEmpty)
         #expect(probe.facts["charts"] as? Int == 75)
         #expect(probe.loadSeconds <= 1.0, "the page took \(probe.loadSeconds) s to load")

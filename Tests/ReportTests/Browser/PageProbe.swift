@@ -2,8 +2,10 @@ import Foundation
 
 /// What a real browser saw when it opened a report page from disk.
 struct PageProbe {
-    /// Seconds from `Page.navigate` to the load event.
+    /// Seconds from `Page.navigate` to the load event (the fastest of `loads` navigations).
     var loadSeconds: Double
+    /// Every navigation's load time, in order (the first includes starting the page's renderer process).
+    var allLoadSeconds: [Double] = []
     /// Console calls of type error/assert, uncaught exceptions, and Log entries of level error.
     var errors: [String]
     /// URL of every request the page made (the page's own file:// load included).
@@ -15,7 +17,9 @@ struct PageProbe {
     /// Opens `page` in a fresh headless Chromium, waits for the load event
     /// and a short quiet period, evaluates `script` (an expression whose
     /// value is a JSON string), takes a full-page screenshot and closes.
-    static func open(_ page: URL, script: String, width: Int = 1280, dark: Bool = false) throws -> PageProbe {
+    ///   `loads` > 1 navigates again and keeps the fastest load: other test
+    ///   suites share the machine, and the page's own cost is the floor.
+    static func open(_ page: URL, script: String, width: Int = 1280, dark: Bool = false, loads: Int = 1) throws -> PageProbe {
         let browser = try DevToolsPipe(windowWidth: width)
         defer { browser.close() }
         let target = try browser.send("Target.createTarget", ["url": "about:blank"])
@@ -28,10 +32,20 @@ struct PageProbe {
         if dark {
             try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "dark"]]], session: session)
         }
-        let start = Date()
-        try browser.send("Page.navigate", ["url": page.absoluteString], session: session)
-        _ = try browser.waitForEvent("Page.loadEventFired")
-        let loadSeconds = Date().timeIntervalSince(start)
+        var loadSeconds = Double.infinity
+        var allLoads: [Double] = []
+        for attempt in 0..<max(loads, 1) {
+            if attempt > 0 {
+                try browser.send("Page.navigate", ["url": "about:blank"], session: session)
+                browser.drain(for: 0.3)
+                browser.forgetEvents(named: "Page.loadEventFired")
+            }
+            let start = Date()
+            try browser.send("Page.navigate", ["url": page.absoluteString], session: session)
+            _ = try browser.waitForEvent("Page.loadEventFired")
+            allLoads.append(Date().timeIntervalSince(start))
+            loadSeconds = min(loadSeconds, allLoads.last!)
+        }
         browser.drain(for: 0.5)
 
         let evaluated = try browser.send("Runtime.evaluate", ["expression": script, "returnByValue": true], session: session)
@@ -69,7 +83,7 @@ struct PageProbe {
             default: break
             }
         }
-        return PageProbe(loadSeconds: loadSeconds, errors: errors, requests: requests, facts: facts, screenshotPNG: png)
+        return PageProbe(loadSeconds: loadSeconds, allLoadSeconds: allLoads, errors: errors, requests: requests, facts: facts, screenshotPNG: png)
     }
 
     /// The JavaScript the tests evaluate: resource-loading elements, external
