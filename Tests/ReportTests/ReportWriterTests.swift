@@ -15,7 +15,7 @@ struct ReportWriterTests {
         let analysis = RunAnalyzer().analyze(run)
         let written = try Report.write(run: run, analysis: analysis, allRuns: [old], to: dir, generatedAt: ReportFixture.generatedAt)
         #expect(written.runPage.path == dir.appendingPathComponent("run-7/index.html").path)
-        for name in ["index.html", "analysis.json", "samples.csv", "cells.csv", "summary.md"] {
+        for name in ["index.html", "analysis.json", "samples.csv", "cells.csv", "summary.md", "run-summary.json"] {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("run-7/\(name)").path), "\(name)")
         }
         let index = try String(contentsOf: written.index, encoding: .utf8)
@@ -36,6 +36,19 @@ struct ReportWriterTests {
         let doc = try decoder.decode(JSONExport.Document.self, from: json)
         #expect(doc.analysis == analysis)
         #expect(doc.run.samples == run.sampleCount)
+    }
+
+    @Test func theIndexIsRebuiltFromEarlierReports() throws {
+        let dir = try ReportFixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var first = ReportFixture.run(id: "run-1", samplesPerJob: 4, hostileNames: false)
+        first.startedAt = Date(timeIntervalSince1970: 1_700_000_000)
+        try Report.write(run: first, analysis: RunAnalyzer().analyze(first), allRuns: Report.existingRuns(in: dir), to: dir)
+        let second = ReportFixture.run(id: "run-2", samplesPerJob: 4, hostileNames: false)
+        let written = try Report.write(run: second, analysis: RunAnalyzer().analyze(second), allRuns: Report.existingRuns(in: dir), to: dir)
+        #expect(Report.existingRuns(in: dir).map(\.id) == ["run-2", "run-1"])
+        let index = try String(contentsOf: written.index, encoding: .utf8)
+        #expect(index.contains("href=\"run-1/index.html\"") && index.contains("href=\"run-2/index.html\""))
     }
 
     @Test func thePageShowsTheStoredNumbersAndLoadsNothing() throws {
