@@ -31,19 +31,6 @@ import Statistics
 /// this project's 2-core CI machine under load: wall time per item of a
 /// fixed loop took three levels, 1×, 2.5× and 4×, sample by sample, while
 /// CPU time stayed within 2 %.
-///
-/// **The fits use the faster half of each size's samples** (the values at
-/// or below the size's median, at least two). Interference — preemption,
-/// another process's cache traffic, a page fault — only ever *adds* time,
-/// so timing noise is one-sided and heavy-tailed (Chen & Revels, "Robust
-/// benchmarking in noisy environments", arXiv:1608.04295, 2016, which
-/// argues for the minimum for this reason). On a loaded machine more than
-/// a quarter of samples can be slowed, beyond the breakdown point of the
-/// Hodges–Lehmann centre the classifier uses; the faster half stays clean
-/// as long as fewer than half are. With symmetric noise of equal size at
-/// every n, dropping the slow half shifts every centre by the same factor,
-/// which no growth class can see. Nothing is removed from the cells: their
-/// medians, intervals, percentiles and outlier flags use every sample.
 public struct TimeScaling: Sendable, Equatable, Codable {
     /// The clock the three views were fitted on.
     public var clock: Clock
@@ -122,7 +109,7 @@ public struct TimeScaling: Sendable, Equatable, Codable {
         let fitted = clock == .cpu ? cpuSamples : samples
         var n: [Double] = [], t: [Double] = []
         for size in sizes {
-            for v in fasterHalf(fitted[size]!) {
+            for v in fitted[size]!.filter({ $0 > 0 && $0.isFinite }) {
                 n.append(Double(size)); t.append(v)
             }
         }
@@ -154,14 +141,6 @@ public struct TimeScaling: Sendable, Equatable, Codable {
                 onsetSize: o.onsetSize.map { Int($0) })
         } catch { result.unavailable["onset"] = "\(error)" }
         return result
-    }
-
-    /// The values at or below the median (positive and finite), at least
-    /// two when there are two: ⌈m/2⌉ of m sorted values.
-    static func fasterHalf(_ values: [Double]) -> [Double] {
-        let sorted = values.filter { $0 > 0 && $0.isFinite }.sorted()
-        guard sorted.count > 3 else { return sorted }
-        return Array(sorted.prefix((sorted.count + 1) / 2))
     }
 
     /// True when the time alone shows growth faster than linear beyond
