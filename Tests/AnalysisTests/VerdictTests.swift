@@ -126,3 +126,28 @@ struct VerdictTests {
         #expect(RunAnalyzer().analyze(run) == RunAnalyzer().analyze(run))
     }
 }
+
+@Suite("Contended wall time")
+struct ContentionTests {
+    /// Wall time that jumps between 1×, 2.5× and 4× (another process holding
+    /// the core) on linear work: the fit moves to CPU time and says so.
+    @Test func fitsMoveToCPUTimeAndSaySo() {
+        var s = SyntheticRun()
+        s.define("w", variants: ["v"], sizes: decadeSizes, expectations: [.scaling(variant: "v", metric: .time, claim: .linear)])
+        s.add(workload: "w", variant: "v", sizes: decadeSizes, samples: 9, sigma: 0.02, growth: .linear)
+        let levels = [1.0, 2.5, 4.0]
+        for j in s.jobs.indices {
+            for i in s.jobs[j].samples.indices {
+                // CPU time is the clean time; wall time is stretched by a level that depends on the size's position.
+                let clean = s.jobs[j].samples[i].wallSeconds
+                s.jobs[j].samples[i].cpuSeconds = clean
+                s.jobs[j].samples[i].wallSeconds = clean * levels[(i + (j % 2 == 0 ? 0 : 2) + (j > 4 ? 1 : 0)) % 3] * (j >= 5 ? 1.6 : 1)
+            }
+        }
+        let a = RunAnalyzer().analyze(s.run)
+        #expect(a.series[0].time.clock == .cpu)
+        #expect(a.series[0].time.classification?.complexity == .linear)
+        #expect(a.verdicts[0].outcome == .pass, "\(a.verdicts[0].reason)")
+        #expect(a.verdicts[0].reason.contains("CPU time"))
+    }
+}

@@ -92,6 +92,10 @@ struct ScalingRule {
             timeText = "time \(c.complexity)\(c.isConclusive ? "" : " (not conclusive)")" + (timeText.isEmpty ? "" : ", " + timeText)
         }
         if timeText.isEmpty { timeText = "time: " + (t.unavailable["power law"] ?? "no fit") }
+        if t.clock == .cpu {
+            timeText += " (CPU time: wall time was contended, wall/CPU \(NumberFormat.fixed(t.contention ?? 0, 2)))"
+            figures.append(.init("wall/CPU", t.contention ?? 0, .plain))
+        }
 
         let timeWithin: Bool, timeBeyond: Bool
         let counterWithin: Bool, counterBeyond: CounterGrowth?
