@@ -64,8 +64,9 @@ extension HTMLRunPage {
             """
         }
         return """
-        <h3>Scaling</h3><ul>\(findings)</ul><p class="muted">Growth fits use every sample, on CPU time when other processes \
-        held the CPU for over a fifth of the samples' wall time.</p>
+        <h3>Scaling</h3><ul>\(findings)</ul><p class="muted">Growth fits leave out samples beyond 3 scaled MADs of their size's median \
+        (slowed by other processes; the tables keep them) and use CPU time when other processes held the CPU \
+        for over a fifth of the samples' wall time.</p>
         <div class="charts"><figure>\(LogLogChart(id: id + "-loglog", workloadTitle: title, series: lines).render())\
         <figcaption>Time against N, log–log. Bars: 95 % interval of the median. Parallel to “slope 1” is linear.</figcaption></figure>\
         <figure>\(PerItemChart(id: id + "-peritem", workloadTitle: title, series: lines).render())\
