@@ -98,3 +98,24 @@ struct ReportWriterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 }
+
+@Suite("Degenerate runs still render")
+struct DegenerateRunTests {
+    @Test func emptyRunFailedJobsAndSingleSamples() throws {
+        var run = ReportFixture.run(hostileNames: false)
+        run.jobs = []
+        var analysis = RunAnalyzer().analyze(run)
+        #expect(analysis.verdicts.allSatisfy { $0.outcome == .inconclusive })
+        var page = HTMLRunPage().render(ReportInput(run: run, analysis: analysis, allRuns: []))
+        #expect(page.contains("No successful job of this workload."))
+
+        // One sample per job and one failed size: statistics without intervals, no crash.
+        run = ReportFixture.run(samplesPerJob: 1, hostileNames: false)
+        analysis = RunAnalyzer().analyze(run)
+        #expect(analysis.cells.allSatisfy { $0.sampleCount == 1 && $0.medianLower == $0.median })
+        #expect(analysis.series.allSatisfy { $0.time.classification == nil && $0.time.unavailable["class"] != nil })
+        page = HTMLRunPage().render(ReportInput(run: run, analysis: analysis, allRuns: []))
+        #expect(page.contains("</html>"))
+        #expect(!MarkdownSummary().render(ReportInput(run: run, analysis: analysis, allRuns: [])).isEmpty)
+    }
+}
