@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "solver-bench", targets: ["solver-bench"]),
         .executable(name: "layoutbench-worker", targets: ["layoutbench-worker"]),
+        .executable(name: "report-bench", targets: ["report-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
@@ -115,5 +116,19 @@ let package = Package(
         // Worker binaries for compare: git revisions built once per commit in cached worktrees.
         .target(name: "EngineBuilds"),
         .testTarget(name: "EngineBuildsTests", dependencies: ["EngineBuilds"]),
+
+        // Applies the statistics to a run: per-cell summaries, scaling fits,
+        // variant ratios and the verdict on every workload expectation.
+        // Input is plain `RunData`; knows nothing of the store or the engine.
+        .target(name: "Analysis", dependencies: ["Statistics", "Workloads", "WorkerProtocol"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
+        // Calibration: real in-process kernels of known complexity, measured
+        // and classified 20 times (verdict accuracy on this machine).
+        .testTarget(name: "CalibrationTests", dependencies: ["Analysis"]),
+        // Renders a run and its analysis: static HTML, JSON, CSV, Markdown, terminal table.
+        .target(name: "Report", dependencies: ["Analysis"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report"]),
+        // Generates a synthetic 100,000-sample run and times analysis + report.
+        .executableTarget(name: "report-bench", dependencies: ["Report"]),
     ]
 )

@@ -1,0 +1,127 @@
+import Foundation
+import Statistics
+
+/// How a deterministic counter grows with N, settled exactly.
+///
+/// Counters (pivots, rows touched, text measurements…) are the same on every
+/// run for a seed, so there is no noise to model: one value vᵢ per size nᵢ.
+/// Each class g ∈ {1, ln n, n, n ln n, n², n³} is fitted as
+///
+///     v ≈ a + b·g(n),  a ≥ 0, b ≥ 0
+///
+/// by least squares on relative error (weights 1/vᵢ²; the closed-form
+/// two-parameter non-negative solution of Lawson & Hanson 1974, ch. 23:
+/// the unconstrained optimum if feasible, else the better boundary). The
+/// class is the *lowest* class whose worst relative miss
+/// maxᵢ |vᵢ − fᵢ|/vᵢ is at most ``exactTolerance`` (1e-6: the counter *is*
+/// a + b·g(n), up to rounding); failing that, the lowest class within
+/// ``approximateTolerance`` (5 %) of the data at every size — close enough
+/// for counts like a sort's comparisons, n log₂ n − O(n) — flagged as not
+/// exact. Otherwise no class fits and only the exponent is reported.
+///
+/// The exponent is the OLS slope of ln v on ln n; the local slopes
+/// kⱼ = Δln v/Δln n between consecutive sizes give the onset: the first
+/// size after which kⱼ exceeds 1.1 (the threshold ``superlinearOnset`` uses).
+/// A counter that is zero at some size has no log-log exponent; one that is
+/// zero everywhere is exactly O(1).
+public struct CounterGrowth: Sendable, Equatable, Codable {
+    public var counter: String
+    public var sizes: [Int]
+    /// Per-iteration value at each size.
+    public var values: [Double]
+    /// The lowest class that fits (exactly, or within 5 %), if any.
+    public var complexity: ComplexityClassName?
+    /// True when `complexity` fits to within 1e-6 at every size.
+    public var isExact: Bool
+    /// The fitted a and b of `complexity`.
+    public var intercept: Double
+    public var coefficient: Double
+    /// Worst relative miss of each class, by `ComplexityClass.rawValue`.
+    public var worstRelativeMiss: [Double]
+    /// OLS slope of ln v on ln n; `nil` when a value is 0 or fewer than 2 sizes.
+    public var exponent: Double?
+    /// Lower size of the first pair whose local slope exceeds 1.1, if any.
+    public var superlinearOnset: Int?
+
+    public static let exactTolerance = 1e-6
+    public static let approximateTolerance = 0.05
+    public static let onsetThreshold = 1.1
+
+    /// Fits one counter; `nil` with fewer than 3 sizes (two points fit every class).
+    public static func fit(counter: String, sizes: [Int], values: [Double]) -> CounterGrowth? {
+        guard sizes.count >= 3, sizes.count == values.count, values.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
+        let n = sizes.map(Double.init)
+        var misses: [Double] = []
+        var params: [(Double, Double)] = []
+        for c in ComplexityClass.allCases {
+            let (a, b) = nonNegativeRelativeFit(n.map { c.growth($0) }, values)
+            params.append((a, b))
+            var worst = 0.0
+            for i in n.indices {
+                let f = a + b * c.growth(n[i])
+                let miss = values[i] == 0 ? (f == 0 ? 0 : .infinity) : abs(values[i] - f) / values[i]
+                worst = max(worst, miss)
+            }
+            misses.append(worst)
+        }
+        var chosen = misses.firstIndex { $0 <= exactTolerance }
+        let exact = chosen != nil
+        if chosen == nil { chosen = misses.firstIndex { $0 <= approximateTolerance } }
+
+        var exponent: Double? = nil
+        var onset: Int? = nil
+        if values.allSatisfy({ $0 > 0 }) {
+            exponent = try? linearRegression(x: n.map { log($0) }, y: values.map { log($0) }).slope
+            for j in 0..<(n.count - 1) {
+                let slope = (log(values[j + 1]) - log(values[j])) / (log(n[j + 1]) - log(n[j]))
+                if slope > onsetThreshold { onset = sizes[j]; break }
+            }
+        }
+        let p = chosen.map { params[$0] } ?? (0, 0)
+        return CounterGrowth(counter: counter, sizes: sizes, values: values,
+                             complexity: chosen.map { ComplexityClassName(ComplexityClass(rawValue: $0)!) },
+                             isExact: exact, intercept: p.0, coefficient: p.1,
+                             worstRelativeMiss: misses, exponent: exponent, superlinearOnset: onset)
+    }
+
+    /// argmin Σ wᵢ(vᵢ − a − b·gᵢ)², wᵢ = 1/vᵢ² (1 where vᵢ = 0), a, b ≥ 0.
+    static func nonNegativeRelativeFit(_ g: [Double], _ v: [Double]) -> (Double, Double) {
+        let w = v.map { $0 == 0 ? 1 : 1 / ($0 * $0) }
+        var sw = 0.0, sg = 0.0, sv = 0.0
+        for i in g.indices { sw += w[i]; sg += w[i] * g[i]; sv += w[i] * v[i] }
+        let gBar = sg / sw, vBar = sv / sw
+        // The O(1) class (g constant) has a closed form: a = weighted mean.
+        if g.allSatisfy({ $0 == g[0] }) { return (max(vBar, 0), 0) }
+        func loss(_ a: Double, _ b: Double) -> Double {
+            var s = 0.0
+            for i in g.indices { let r = v[i] - a - b * g[i]; s += w[i] * r * r }
+            return s
+        }
+        var sgg = 0.0, sgv = 0.0, sgg0 = 0.0, sgv0 = 0.0
+        for i in g.indices {
+            sgg += w[i] * (g[i] - gBar) * (g[i] - gBar)
+            sgv += w[i] * (g[i] - gBar) * (v[i] - vBar)
+            sgg0 += w[i] * g[i] * g[i]
+            sgv0 += w[i] * g[i] * v[i]
+        }
+        if sgg > 0 {
+            let b = sgv / sgg, a = vBar - b * gBar
+            if a >= 0, b >= 0 { return (a, b) }
+        }
+        let onlyA = (max(vBar, 0), 0.0)
+        let onlyB = (0.0, sgg0 > 0 ? max(sgv0 / sgg0, 0) : 0)
+        return loss(onlyA.0, onlyA.1) <= loss(onlyB.0, onlyB.1) ? onlyA : onlyB
+    }
+}
+
+/// A `ComplexityClass` that can be encoded (the Statistics type is not Codable
+/// and stays free of serialisation concerns).
+public enum ComplexityClassName: String, Sendable, Codable, Equatable, Comparable, CaseIterable, CustomStringConvertible {
+    case constant = "O(1)", logarithmic = "O(log n)", linear = "O(n)"
+    case linearithmic = "O(n log n)", quadratic = "O(n²)", cubic = "O(n³)"
+
+    public init(_ c: ComplexityClass) { self = Self.allCases[c.rawValue] }
+    public var complexityClass: ComplexityClass { ComplexityClass(rawValue: Self.allCases.firstIndex(of: self)!)! }
+    public var description: String { rawValue }
+    public static func < (a: Self, b: Self) -> Bool { a.complexityClass < b.complexityClass }
+}

@@ -1,0 +1,153 @@
+import Testing
+import Analysis
+import Statistics
+import Workloads
+
+@Suite("Expectation verdicts")
+struct VerdictTests {
+    func verdicts(_ build: (inout SyntheticRun) -> Void) -> [ExpectationVerdict] {
+        var s = SyntheticRun()
+        build(&s)
+        return RunAnalyzer().analyze(s.run).verdicts
+    }
+
+    @Test func linearTimeWithLinearCountersPasses() {
+        let v = verdicts { s in
+            s.define("blocks", variants: ["independent"], sizes: decadeSizes,
+                     expectations: [.scaling(variant: "independent", metric: .time, claim: .linear),
+                                    .scaling(variant: "independent", metric: .counter("pivots"), claim: .linear)])
+            s.add(workload: "blocks", variant: "independent", sizes: decadeSizes, growth: .linear,
+                  counters: { ["pivots": Double(5 * $0 + 2)] })
+        }
+        #expect(v.map(\.outcome) == [.pass, .pass], "\(v.map(\.reason))")
+    }
+
+    @Test func quadraticTimeFailsALinearClaim() {
+        let v = verdicts { s in
+            s.define("linked", variants: ["chain"], sizes: decadeSizes,
+                     expectations: [.scaling(variant: "chain", metric: .time, claim: .linear)])
+            s.add(workload: "linked", variant: "chain", sizes: decadeSizes, growth: .quadratic, perItem: 1e-12)
+        }
+        #expect(v[0].outcome == .fail, "\(v[0].reason)")
+        #expect(v[0].reason.contains("O(n²)"))
+        #expect(v[0].figures.contains { $0.label == "exponent" && $0.value > 1.5 })
+    }
+
+    @Test func superlinearTimeWithExactlyLinearCountersIsNeverCalledAFailure() {
+        // The cache cliff: time grows as n log n, the engine's counted work stays exactly linear.
+        let v = verdicts { s in
+            s.define("toggle", variants: ["toggle"], sizes: decadeSizes,
+                     expectations: [.scaling(variant: "toggle", metric: .time, claim: .linear)])
+            s.add(workload: "toggle", variant: "toggle", sizes: decadeSizes, growth: .quadratic, perItem: 1e-12,
+                  counters: { ["rows touched": Double(3 * $0)] })
+        }
+        #expect(v[0].outcome == .inconclusive, "\(v[0].reason)")
+        #expect(v[0].reason.contains("machine"))
+    }
+
+    @Test func noisyTimeIsSettledByCounters() {
+        // Three sizes: too few for the time classifier, enough for an exact counter fit.
+        let sizes = [1_000, 10_000, 100_000]
+        let v = verdicts { s in
+            s.define("feed", variants: ["cells"], sizes: sizes,
+                     expectations: [.scaling(variant: "cells", metric: .time, claim: .linear)])
+            s.add(workload: "feed", variant: "cells", sizes: sizes, samples: 3, sigma: 0.5, growth: .linear,
+                  counters: { ["layouts": Double($0)] })
+        }
+        #expect(v[0].outcome == .pass, "\(v[0].reason)")
+        #expect(v[0].reason.contains("counter"))
+    }
+
+    @Test func tooFewSizesAreInconclusive() {
+        let v = verdicts { s in
+            s.define("few", variants: ["a"], sizes: [100, 200],
+                     expectations: [.scaling(variant: "a", metric: .time, claim: .linear)])
+            s.add(workload: "few", variant: "a", sizes: [100, 200], sigma: 0.3, growth: .linear)
+        }
+        #expect(v[0].outcome == .inconclusive, "\(v[0].reason)")
+    }
+
+    @Test func ratioClaims() {
+        let sizes = [100, 1_000, 10_000]
+        let v = verdicts { s in
+            s.define("churn", variants: ["churn", "grouped"], sizes: sizes, expectations: [
+                .ratio(cheaper: "grouped", than: "churn", factor: 2, metric: .time, size: nil),
+                .ratio(cheaper: "grouped", than: "churn", factor: 20, metric: .time, size: nil),
+                .ratio(cheaper: "grouped", than: "churn", factor: 3, metric: .counter("constraints"), size: 1_000),
+            ])
+            s.add(workload: "churn", variant: "churn", sizes: sizes, growth: .linear, perItem: 1e-6,
+                  counters: { ["constraints": Double(10 * $0)] })
+            s.add(workload: "churn", variant: "grouped", sizes: sizes, growth: .linear, perItem: 1e-7,
+                  counters: { ["constraints": Double(2 * $0)] })
+        }
+        #expect(v.map(\.outcome) == [.pass, .fail, .pass], "\(v.map(\.reason))")
+    }
+
+    @Test func counterBoundsAndDigests() {
+        let sizes = [10, 100, 1_000]
+        let v = verdicts { s in
+            s.define("text", variants: ["override", "measured"], sizes: sizes, expectations: [
+                .counter(variant: "override", counter: "text measurements", bound: .equals(0)),
+                .counter(variant: "measured", counter: "text measurements", bound: .atMost(500)),
+                .counter(variant: nil, counter: "no such counter", bound: .atMost(1)),
+                .sameDigest(variants: ["override", "measured"]),
+            ])
+            s.add(workload: "text", variant: "override", sizes: sizes, growth: .linear,
+                  counters: { _ in ["text measurements": 0] })
+            s.add(workload: "text", variant: "measured", sizes: sizes, growth: .linear,
+                  counters: { ["text measurements": Double($0)] }, digest: { $0 == 1_000 ? "other" : "d\($0)" })
+        }
+        #expect(v.map(\.outcome) == [.pass, .fail, .inconclusive, .fail], "\(v.map(\.reason))")
+        #expect(v[1].reason.contains("n = 1000"))
+        #expect(v[3].reason.contains("n = 1000"))
+    }
+
+    @Test func missingAndFailedVariantsAreInconclusiveWithTheReason() {
+        let v = verdicts { s in
+            s.define("w", variants: ["a", "b"], sizes: [10, 100, 1000], expectations: [
+                .scaling(variant: "b", metric: .time, claim: .linear),
+                .scaling(variant: "c", metric: .time, claim: .linear),
+            ])
+            s.add(workload: "w", variant: "a", sizes: [10, 100, 1000], growth: .linear)
+            s.add(workload: "w", variant: "b", sizes: [10, 100, 1000], growth: .linear, failed: [10, 100, 1000])
+        }
+        #expect(v.map(\.outcome) == [.inconclusive, .inconclusive])
+        #expect(v[0].reason.contains("unsatisfiable"))
+        #expect(v[1].reason.contains("no job"))
+    }
+
+    @Test func analysisIsDeterministic() {
+        var s = SyntheticRun()
+        s.define("blocks", variants: ["a", "b"], sizes: decadeSizes,
+                 expectations: [.scaling(variant: "a", metric: .time, claim: .linear)])
+        s.add(workload: "blocks", variant: "a", sizes: decadeSizes, sigma: 0.2, growth: .linear)
+        s.add(workload: "blocks", variant: "b", sizes: decadeSizes, sigma: 0.2, growth: .linearithmic)
+        let run = s.run
+        #expect(RunAnalyzer().analyze(run) == RunAnalyzer().analyze(run))
+    }
+}
+
+@Suite("Contended wall time")
+struct ContentionTests {
+    /// Wall time that jumps between 1×, 2.5× and 4× (another process holding
+    /// the core) on linear work: the fit moves to CPU time and says so.
+    @Test func fitsMoveToCPUTimeAndSaySo() {
+        var s = SyntheticRun()
+        s.define("w", variants: ["v"], sizes: decadeSizes, expectations: [.scaling(variant: "v", metric: .time, claim: .linear)])
+        s.add(workload: "w", variant: "v", sizes: decadeSizes, samples: 9, sigma: 0.02, growth: .linear)
+        let levels = [1.0, 2.5, 4.0]
+        for j in s.jobs.indices {
+            for i in s.jobs[j].samples.indices {
+                // CPU time is the clean time; wall time is stretched by a level that depends on the size's position.
+                let clean = s.jobs[j].samples[i].wallSeconds
+                s.jobs[j].samples[i].cpuSeconds = clean
+                s.jobs[j].samples[i].wallSeconds = clean * levels[(i + (j % 2 == 0 ? 0 : 2) + (j > 4 ? 1 : 0)) % 3] * (j >= 5 ? 1.6 : 1)
+            }
+        }
+        let a = RunAnalyzer().analyze(s.run)
+        #expect(a.series[0].time.clock == .cpu)
+        #expect(a.series[0].time.classification?.complexity == .linear)
+        #expect(a.verdicts[0].outcome == .pass, "\(a.verdicts[0].reason)")
+        #expect(a.verdicts[0].reason.contains("CPU time"))
+    }
+}
