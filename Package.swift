@@ -16,6 +16,12 @@ let package = Package(
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "WorkerProtocol", targets: ["WorkerProtocol"]),
         .library(name: "Workloads", targets: ["Workloads"]),
+        .library(name: "ResultStore", targets: ["ResultStore"]),
+        .library(name: "Harness", targets: ["Harness"]),
+        .executable(name: "layoutbench", targets: ["layoutbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -54,6 +60,23 @@ let package = Package(
         .target(name: "WorkerProtocol"),
         // Workload files: the data model every side reads, and the YAML loader.
         .target(name: "Workloads"),
+
+        // Results in PostgreSQL: schema and migrations, writes (samples by COPY)
+        // and the read queries reports and comparisons use.
+        .target(name: "ResultStore", dependencies: ["Postgres", "WorkerProtocol", "Workloads"]),
+        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore"]),
+        // Plans jobs, runs each in a worker process, spools and stores results.
+        // It never links the engine it measures: workers are separate programs.
+        .target(name: "Harness", dependencies: ["ResultStore", "WorkerProtocol", "Workloads"]),
+        // A test fixture, not a product: a worker that speaks the protocol and
+        // misbehaves on request (crash, hang, garbage, exit codes).
+        .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker"]),
+        // The command users start with; wires store, harness and the subcommands.
+        .executableTarget(name: "layoutbench", dependencies: [
+            "Harness", "ResultStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.

@@ -1,0 +1,71 @@
+import Foundation
+import Postgres
+
+/// What can go wrong storing or reading results. Every message says what to
+/// try next; none shows a password (targets are redacted).
+public enum ResultStoreError: Error, Sendable, CustomStringConvertible {
+    /// The database could not be reached.
+    case unreachable(target: String, underlying: PostgresError)
+    /// A migration failed; nothing of it was applied.
+    case migrationFailed(version: Int, name: String, underlying: PostgresError)
+    /// The database was migrated by a newer LayoutBench than this one.
+    case schemaTooNew(found: Int, known: Int)
+    /// The schema is older than this build expects and migrating was not asked for.
+    case schemaOutdated(found: Int, known: Int)
+    /// A write or read failed. `operation` says which.
+    case storage(operation: String, underlying: PostgresError)
+    /// No run with this id is stored.
+    case runNotFound(String)
+    /// A stored value could not be read back (edited by hand, or a bug).
+    case corruptValue(table: String, column: String, value: String)
+
+    /// Whether the same work can succeed later, once the server is back:
+    /// the spool keeps such writes for `db flush`.
+    public var isRetryable: Bool {
+        switch self {
+        case let .unreachable(_, error), let .storage(_, error): return error.isRetryable
+        case .migrationFailed, .schemaTooNew, .schemaOutdated, .runNotFound, .corruptValue: return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .unreachable(target, underlying):
+            return "Cannot reach the results database at \(target): \(underlying). "
+                + "Try `layoutbench db status`, or leave out --database and LAYOUTBENCH_DATABASE_URL to use the embedded cluster."
+        case let .migrationFailed(version, name, underlying):
+            return "Migration \(version) (\(name)) failed and was rolled back: \(underlying). "
+                + "Fix the cause and run `layoutbench db migrate` again."
+        case let .schemaTooNew(found, known):
+            return "The database schema is at version \(found), but this layoutbench knows only up to \(known). "
+                + "Update layoutbench (git pull, swift build) or point --database at another database."
+        case let .schemaOutdated(found, known):
+            return "The database schema is at version \(found); this layoutbench needs \(known). Run `layoutbench db migrate`."
+        case let .storage(operation, underlying):
+            return "Could not \(operation): \(underlying)"
+                + (underlying.isRetryable ? " Results are kept in the spool; run `layoutbench db flush` once the database is back." : "")
+        case let .runNotFound(id):
+            return "No run \(id) is stored in this database. List the stored runs with `layoutbench db runs`, or check --database."
+        case let .corruptValue(table, column, value):
+            return "\(table).\(column) holds \(value.prefix(80)), which this layoutbench cannot read. "
+                + "Was the row edited by hand? Delete the run or fix the value."
+        }
+    }
+}
+
+extension ResultStoreError {
+    /// Wraps errors thrown while doing `operation`: PostgresError becomes
+    /// `.storage`, store errors pass through.
+    static func wrap<T>(_ operation: String, isolation: isolated (any Actor)? = #isolation,
+                        _ body: () async throws -> T) async throws(ResultStoreError) -> T {
+        do {
+            return try await body()
+        } catch let error as ResultStoreError {
+            throw error
+        } catch let error as PostgresError {
+            throw .storage(operation: operation, underlying: error)
+        } catch {
+            throw .storage(operation: operation, underlying: .connectionLost(message: "\(error)", sql: nil))
+        }
+    }
+}
