@@ -71,11 +71,16 @@ note("fixture-worker: sent \(sampleCount) samples for \(job.workloadPath) \(job.
 switch behaviour {
 case "crash":
     note("fixture-worker: about to crash on purpose")
-    kill(getpid(), SIGSEGV)
+    // A real fault (raising SIGSEGV with kill is caught by Swift's
+    // backtracer and the program would carry on).
+    let bad = UnsafeMutablePointer<Int>(bitPattern: 16)!
+    bad.pointee = 1
+    exit(99)
 case "abort":
     abort()
 case "hang":
     note("fixture-worker: hanging on purpose")
+
     while true { sleep(60) }
 case "hang-ignoring-term":
     signal(SIGTERM, SIG_IGN)
