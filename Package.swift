@@ -16,11 +16,13 @@ let package = Package(
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "WorkerProtocol", targets: ["WorkerProtocol"]),
         .library(name: "Workloads", targets: ["Workloads"]),
+        .library(name: "ScenarioCatalog", targets: ["ScenarioCatalog"]),
         .library(name: "ResultStore", targets: ["ResultStore"]),
         .library(name: "Harness", targets: ["Harness"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
@@ -59,7 +61,12 @@ let package = Package(
         // The versioned line protocol between the harness and a worker process.
         .target(name: "WorkerProtocol"),
         // Workload files: the data model every side reads, and the YAML loader.
-        .target(name: "Workloads"),
+        .target(name: "Workloads", dependencies: [.product(name: "Yams", package: "Yams")]),
+        // Descriptions of the scenario drivers (names, parameters, counters) for the
+        // loader's checks; no engine inside, so the harness can link it.
+        .target(name: "ScenarioCatalog", dependencies: ["Workloads"]),
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],
+                    resources: [.copy("Fixtures")]),
 
         // Results in PostgreSQL: schema and migrations, writes (samples by COPY)
         // and the read queries reports and comparisons use.
@@ -67,7 +74,7 @@ let package = Package(
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore"]),
         // Plans jobs, runs each in a worker process, spools and stores results.
         // It never links the engine it measures: workers are separate programs.
-        .target(name: "Harness", dependencies: ["ResultStore", "WorkerProtocol", "Workloads"]),
+        .target(name: "Harness", dependencies: ["ResultStore", "WorkerProtocol", "Workloads", "ScenarioCatalog"]),
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
         .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol"]),

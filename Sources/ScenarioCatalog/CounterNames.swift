@@ -1,0 +1,30 @@
+/// Counter names drivers report, per iteration. Solver counters come from
+/// `SolverCounters.named` (LayoutSolver); the rest are counted by the drivers
+/// and the view layer. Kept here, engine-free, so the loader can check names.
+public enum CounterNames {
+    /// `SolverCounters.named`, in its order.
+    public static let solver = [
+        "constraintsAdded", "constraintsRemoved", "constantUpdates", "suggestions", "pivots",
+        "rowSubstitutions", "rowsTouched", "termsTouched", "objectiveIterations",
+        "componentsMerged", "componentsSplit", "infeasibleRows",
+    ]
+    /// Sum of the solver's work counters (pivots, substitutions, rows, terms, iterations).
+    public static let solverWork = "solverWork"
+    /// Solvers (engines) created during the iteration.
+    public static let enginesCreated = "enginesCreated"
+    /// Layout passes run (a pass copies solved values into frames).
+    public static let layoutPasses = "layoutPasses"
+    /// Text strings measured (shaped) during the iteration.
+    public static let textMeasurements = "textMeasurements"
+    /// Required constraints the engine broke because they could not be satisfied.
+    public static let constraintsBroken = "constraintsBroken"
+    /// Frames assigned to views (or items) during the iteration.
+    public static let framesSet = "framesSet"
+    /// Items a collection query looked at (mosaic: cached attributes visited).
+    public static let itemsVisited = "itemsVisited"
+    /// Layout attributes computed from scratch (collection layouts).
+    public static let attributesComputed = "attributesComputed"
+
+    /// What every solver-level driver reports.
+    public static let solverLevel = solver + [solverWork, enginesCreated]
+}

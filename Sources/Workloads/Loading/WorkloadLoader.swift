@@ -1,0 +1,105 @@
+import Foundation
+import Yams
+
+/// Loads and validates workload files (`Workloads/NAME.yaml`; format in
+/// `Workloads/README.md`).
+///
+/// Every problem is collected before failing, each with file, line, column,
+/// key path and what to do. Pass a `DriverCatalog` (from `ScenarioCatalog`)
+/// to also check the driver name, its parameters' names, types and limits,
+/// and the counters expectations name; without one only the file's own
+/// structure is checked.
+public enum WorkloadLoader {
+    /// Largest size a sweep may list unless the caller allows more.
+    public static let defaultSizeLimit = 1_000_000
+
+    /// Loads one file; its `name:` must equal the file name without `.yaml`.
+    /// - Throws: `WorkloadLoadError.problems` with every problem found
+    ///   (an unreadable file is one problem at line 0).
+    public static func load(file: URL, catalog: DriverCatalog? = nil,
+                            sizeLimit: Int = defaultSizeLimit) throws(WorkloadLoadError) -> Workload {
+        let path = file.path
+        let source: String
+        do { source = try String(contentsOf: file, encoding: .utf8) } catch {
+            throw .problems([WorkloadProblem(file: path, line: 0, column: 0, field: "",
+                                             message: "cannot read the file (\(Self.reason(error)))",
+                                             hint: "check the path; workload files live in Workloads/NAME.yaml")])
+        }
+        let stem = file.pathExtension == "yaml" ? file.deletingPathExtension().lastPathComponent : nil
+        return try parse(source: source, file: path, expectedName: stem, catalog: catalog, sizeLimit: sizeLimit)
+    }
+
+    /// Loads a workload from text; `file` is used only in problem locations.
+    /// - Throws: `WorkloadLoadError.problems` with every problem found.
+    public static func load(source: String, file: String, catalog: DriverCatalog? = nil,
+                            sizeLimit: Int = defaultSizeLimit) throws(WorkloadLoadError) -> Workload {
+        try parse(source: source, file: file, expectedName: nil, catalog: catalog, sizeLimit: sizeLimit)
+    }
+
+    /// Loads every `*.yaml` file in `url` (not recursing), sorted by file name.
+    /// Files with problems are left out of `workloads`; their problems are all in `problems`.
+    public static func loadDirectory(_ url: URL, catalog: DriverCatalog? = nil,
+                                     sizeLimit: Int = defaultSizeLimit) -> (workloads: [Workload], problems: [WorkloadProblem]) {
+        let files: [URL]
+        do {
+            files = try FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
+                .filter { $0.pathExtension == "yaml" }
+                .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        } catch {
+            return ([], [WorkloadProblem(file: url.path, line: 0, column: 0, field: "",
+                                         message: "cannot list the directory (\(Self.reason(error)))",
+                                         hint: "pass the Workloads/ directory of a LayoutBench checkout")])
+        }
+        var workloads: [Workload] = [], problems: [WorkloadProblem] = []
+        for file in files {
+            do { workloads.append(try load(file: file, catalog: catalog, sizeLimit: sizeLimit)) }
+            catch { problems += error.all }
+        }
+        return (workloads, problems)
+    }
+
+    /// Finds `NAME.yaml` in `directory`, or the file at `nameOrPath` when it is a path.
+    public static func locate(_ nameOrPath: String, in directory: URL) -> URL {
+        if nameOrPath.hasSuffix(".yaml") || nameOrPath.contains("/") { return URL(fileURLWithPath: nameOrPath) }
+        return directory.appendingPathComponent("\(nameOrPath).yaml")
+    }
+
+    private static func parse(source: String, file: String, expectedName: String?, catalog: DriverCatalog?,
+                              sizeLimit: Int) throws(WorkloadLoadError) -> Workload {
+        let reader = NodeReader(file: file)
+        let root: Node?
+        do { root = try Yams.compose(yaml: source) } catch {
+            throw .problems([syntaxProblem(error, file: file)])
+        }
+        guard let root else {
+            throw .problems([WorkloadProblem(file: file, line: 1, column: 1, field: "", message: "the file is empty",
+                                             hint: "start from the example in Workloads/README.md")])
+        }
+        let workload = WorkloadParser(reader: reader, sizeLimit: sizeLimit).parse(root)
+        if let workload {
+            WorkloadValidator(reader: reader, catalog: catalog, expectedName: expectedName).validate(workload)
+        }
+        guard let workload, reader.problems.isEmpty else {
+            throw .problems(reader.problems.sortedByLocation())
+        }
+        return workload
+    }
+
+    private static func syntaxProblem(_ error: Error, file: String) -> WorkloadProblem {
+        var mark: Mark?, message = "\(error)"
+        switch error as? YamlError {
+        case .scanner(_, let problem, let m, _), .parser(_, let problem, let m, _), .composer(_, let problem, let m, _):
+            mark = m; message = problem
+        case .duplicatedKeysInMapping(let keys, let context):
+            mark = context.mark; message = "duplicate key\(keys.count > 1 ? "s" : "") \(keys.map { "'\($0)'" }.joined(separator: ", "))"
+        default: break
+        }
+        return WorkloadProblem(file: file, line: mark?.line ?? 0, column: mark?.column ?? 0, field: "",
+                               message: "YAML syntax error: \(message)",
+                               hint: "fix the YAML (indent with spaces; quote values containing ': ' or '#')")
+    }
+
+    private static func reason(_ error: Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+}
