@@ -28,29 +28,49 @@ public enum ResultStoreError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// What went wrong.
+    public var message: String {
         switch self {
         case let .unreachable(target, underlying):
-            return "Cannot reach the results database at \(target): \(underlying). "
-                + "Try `layoutbench db status`, or leave out --database and LAYOUTBENCH_DATABASE_URL to use the embedded cluster."
+            return "cannot reach the results database at \(target): \(underlying)"
         case let .migrationFailed(version, name, underlying):
-            return "Migration \(version) (\(name)) failed and was rolled back: \(underlying). "
-                + "Fix the cause and run `layoutbench db migrate` again."
+            return "migration \(version) (\(name)) failed and was rolled back: \(underlying)"
         case let .schemaTooNew(found, known):
-            return "The database schema is at version \(found), but this layoutbench knows only up to \(known). "
-                + "Update layoutbench (git pull, swift build) or point --database at another database."
+            return "the database schema is at version \(found), but this layoutbench knows only up to \(known)"
         case let .schemaOutdated(found, known):
-            return "The database schema is at version \(found); this layoutbench needs \(known). Run `layoutbench db migrate`."
+            return "the database schema is at version \(found); this layoutbench needs \(known)"
         case let .storage(operation, underlying):
-            return "Could not \(operation): \(underlying)"
-                + (underlying.isRetryable ? " Results are kept in the spool; run `layoutbench db flush` once the database is back." : "")
+            return "could not \(operation): \(underlying)"
         case let .runNotFound(id):
-            return "No run \(id) is stored in this database. List the stored runs with `layoutbench db runs`, or check --database."
+            return "no run \(id) is stored in this database"
         case let .corruptValue(table, column, value):
-            return "\(table).\(column) holds \(value.prefix(80)), which this layoutbench cannot read. "
-                + "Was the row edited by hand? Delete the run or fix the value."
+            return "\(table).\(column) holds \(value.prefix(80)), which this layoutbench cannot read"
         }
     }
+
+    /// What to try next.
+    public var suggestion: String {
+        switch self {
+        case .unreachable:
+            return "check `layoutbench db status`, or leave out --database and LAYOUTBENCH_DATABASE_URL to use the embedded cluster"
+        case .migrationFailed:
+            return "fix the cause and run `layoutbench db migrate` again"
+        case .schemaTooNew:
+            return "update layoutbench (git pull, swift build) or point --database at another database"
+        case .schemaOutdated:
+            return "run `layoutbench db migrate`"
+        case let .storage(_, underlying):
+            return underlying.isRetryable
+                ? "results are kept in the spool; run `layoutbench db flush` once the database is back"
+                : "this looks like a bug or a changed schema; run `layoutbench db migrate`, and report it if it persists"
+        case .runNotFound:
+            return "list the stored runs with `layoutbench db runs`, or check --database"
+        case .corruptValue:
+            return "was the row edited by hand? delete the run or fix the value"
+        }
+    }
+
+    public var description: String { message + ". " + suggestion.prefix(1).uppercased() + suggestion.dropFirst() + "." }
 }
 
 extension ResultStoreError {
