@@ -56,7 +56,7 @@ public struct DatabaseLocator: Sendable {
     /// Makes `.layoutbench/` traversable by others: as root the server runs
     /// as `postgres`, which must reach `.layoutbench/postgres` through it.
     /// (The cluster directory itself stays private to the server.)
-    func prepareStateDirectory() throws {
+    public func prepareStateDirectory() throws {
         let path = stateDirectory.path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         var info = stat()
