@@ -17,13 +17,16 @@ let package = Package(
         .library(name: "WorkerProtocol", targets: ["WorkerProtocol"]),
         .library(name: "Workloads", targets: ["Workloads"]),
         .library(name: "ScenarioCatalog", targets: ["ScenarioCatalog"]),
+        .executable(name: "layoutbench-worker", targets: ["layoutbench-worker"]),
+        .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
         .library(name: "ResultStore", targets: ["ResultStore"]),
         .library(name: "Harness", targets: ["Harness"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", exact: "1.6.1"),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -39,6 +42,12 @@ let package = Package(
 
         // Points, sizes, rects and insets shared by the view layer and the collection layouts.
         .target(name: "Geometry"),
+
+        // Collection view layouts without views: the layout protocol, flow and
+        // mosaic layouts, and batch updates as a pure function. The view layer
+        // wires them into a collection view.
+        .target(name: "CollectionLayout", dependencies: ["Geometry"]),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
@@ -65,6 +74,20 @@ let package = Package(
         // Descriptions of the scenario drivers (names, parameters, counters) for the
         // loader's checks; no engine inside, so the harness can link it.
         .target(name: "ScenarioCatalog", dependencies: ["Workloads"]),
+        // The scenario drivers the worker runs (the engine side of the catalog).
+        .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement",
+                                                 "CollectionLayout"]),
+        // The worker: measurement loop, protocol I/O, allocation and memory meters, engine identity.
+        .target(name: "WorkerCore", dependencies: [
+            "Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol",
+            .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+        ]),
+        .executableTarget(name: "layoutbench-worker", dependencies: [
+            "WorkerCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads"]),
+        // Runs the built layoutbench-worker executable (`swift build` first, as `swift test` does).
+        .testTarget(name: "WorkerTests", dependencies: ["layoutbench-worker", "WorkerCore", "WorkerProtocol", "Workloads"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],
                     resources: [.copy("Fixtures")]),
 

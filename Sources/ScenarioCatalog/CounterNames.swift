@@ -20,8 +20,8 @@ public enum CounterNames {
     public static let constraintsBroken = "constraintsBroken"
     /// Frames assigned to views (or items) during the iteration.
     public static let framesSet = "framesSet"
-    /// Items a collection query looked at (mosaic: cached attributes visited).
-    public static let itemsVisited = "itemsVisited"
+    /// Layout attributes collection queries returned (`layoutAttributesForElements(in:)`).
+    public static let itemsReturned = "itemsReturned"
     /// Layout attributes computed from scratch (collection layouts).
     public static let attributesComputed = "attributesComputed"
 

@@ -76,20 +76,21 @@ extension ScenarioCatalog {
             parameters: [n("items", "number of items", max: 1_000_000),
                          choice("direction", ["vertical", "horizontal"], "scroll direction"),
                          choice("change", ["rotate", "scroll"], "rotate (size change, invalidates) or scroll (origin change, does not)")],
-            counters: [CounterNames.attributesComputed, CounterNames.itemsVisited, "invalidations"]),
+            counters: [CounterNames.attributesComputed, CounterNames.itemsReturned, "invalidations", "fullLayouts"]),
         DriverDescription(
             name: "mosaic",
             summary: "queries of layoutAttributesForElements(in:) over a prepared mosaic of N photos",
             parameters: [n("items", "number of photos", max: 1_000_000),
                          choice("query", ["filter", "binary-search"], "filter the whole cache, or binary search then walk"),
                          int("queries", 100, min: 1, max: 100_000, "rect queries per iteration")],
-            counters: [CounterNames.itemsVisited, CounterNames.attributesComputed]),
+            counters: [CounterNames.itemsReturned, "queries"]),
         DriverDescription(
             name: "batch-updates",
             summary: "apply a batch of K updates to a collection of N items, or reloadData",
             parameters: [n("items", "items in the collection", max: 1_000_000),
                          int("updates", 10, min: 1, max: 100_000, "deletes, inserts, moves and reloads per batch"),
+                         int("items_per_section", 100, min: 1, max: 1_000_000, "items per section (a feed grouped by day)"),
                          choice("mode", ["batch", "reload-data"], "performBatchUpdates or reloadData")],
-            counters: [CounterNames.attributesComputed, CounterNames.itemsVisited]),
+            counters: [CounterNames.attributesComputed, CounterNames.itemsReturned, "fullLayouts"]),
     ]
 }

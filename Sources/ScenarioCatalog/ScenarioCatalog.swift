@@ -44,7 +44,8 @@ public enum ScenarioCatalog {
             name: "unsatisfiable",
             summary: "lay out N views of which some carry width == 50 and width == 200, both required; break and log",
             parameters: [n("views", "number of views", max: 100_000),
-                         int("conflict_every", 10, min: 0, max: 100_000, "every k-th view, the first included, carries the conflicting pair (0 = none)")],
+                         int("conflict_every", 10, min: 0, max: 100_000, "every k-th view, the first included, carries the conflicting pair (0 = none)"),
+                         bool("expected", true, "break conflicts and go on (UIKit); false treats one as an engine failure")],
             counters: CounterNames.solverLevel + [CounterNames.constraintsBroken]),
         DriverDescription(
             name: "long-row",

@@ -131,16 +131,33 @@ public struct JobSummary: Codable, Sendable, Equatable {
     public var peakMemoryBytes: Int64?
     /// Lines the engine logged (e.g. broken unsatisfiable constraints), capped.
     public var log: [String]
+    /// Median thread CPU seconds per iteration over the measured samples. Optional (added in v1, compatible).
+    public var medianCPUSeconds: Double?
+    /// Median heap allocations and bytes per iteration, when the worker can count them. Optional.
+    public var allocationsPerIteration: Double?
+    public var allocatedBytesPerIteration: Double?
+    /// Iterations in each measured sample (after calibration). Optional.
+    public var iterationsPerSample: Int?
+    /// Median time the worker spent between samples, relative to a sample's own time. Optional.
+    public var overheadFraction: Double?
 
     public init(workload: String, variant: String, size: Int, seed: UInt64, medianSeconds: Double, samples: Int,
-                counters: [String: Double], digest: String, peakMemoryBytes: Int64? = nil, log: [String] = []) {
+                counters: [String: Double], digest: String, peakMemoryBytes: Int64? = nil, log: [String] = [],
+                medianCPUSeconds: Double? = nil, allocationsPerIteration: Double? = nil,
+                allocatedBytesPerIteration: Double? = nil, iterationsPerSample: Int? = nil, overheadFraction: Double? = nil) {
         self.workload = workload; self.variant = variant; self.size = size; self.seed = seed
         self.medianSeconds = medianSeconds; self.samples = samples; self.counters = counters
         self.digest = digest; self.peakMemoryBytes = peakMemoryBytes; self.log = log
+        self.medianCPUSeconds = medianCPUSeconds; self.allocationsPerIteration = allocationsPerIteration
+        self.allocatedBytesPerIteration = allocatedBytesPerIteration; self.iterationsPerSample = iterationsPerSample
+        self.overheadFraction = overheadFraction
     }
     enum CodingKeys: String, CodingKey {
         case workload, variant, size, seed, medianSeconds = "median_seconds", samples, counters, digest
         case peakMemoryBytes = "peak_memory_bytes", log
+        case medianCPUSeconds = "median_cpu_seconds", allocationsPerIteration = "allocations_per_iteration"
+        case allocatedBytesPerIteration = "allocated_bytes_per_iteration", iterationsPerSample = "iterations_per_sample"
+        case overheadFraction = "overhead_fraction"
     }
 }
 

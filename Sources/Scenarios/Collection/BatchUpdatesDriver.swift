@@ -1,0 +1,103 @@
+import CollectionLayout
+import Geometry
+import ScenarioCatalog
+
+/// Scenario 10 (225, 29:19–36:00): a sectioned collection of N items receives
+/// the same batch every step — `updates` deletes, inserts, moves and reloads
+/// at seeded random places, listed in a shuffled order — applied by
+/// `performBatchUpdates` rules to the flow layout's cache (`batch`), or by
+/// `reloadData`, which lays everything out again (`reload-data`). Deletes and
+/// inserts pair up within a section, so the counts stay the same and every
+/// step does the same work.
+final class BatchUpdatesDriver: ScenarioDriver {
+    static let name = "batch-updates"
+
+    private var layout = FlowLayout.columns()
+    private let counts: [Int]
+    private let batch: BatchUpdate
+    private let reload: Bool
+    private let screen = DeviceScreens.portrait
+    private var returned = 0
+    private(set) var sink = 0.0
+    let log: [String] = []
+
+    init(parameters p: DriverParameters, seed: UInt64) throws(ScenarioError) {
+        let items = try p.int("items"), updates = try p.int("updates"), perSection = try p.int("items_per_section")
+        reload = try p.choice("mode", ["batch", "reload-data"]) == "reload-data"
+        counts = stride(from: 0, to: items, by: perSection).map { min(perSection, items - $0) }
+        var rng = SeededRandom(seed: seed)
+        batch = Self.makeBatch(counts: counts, updates: updates, rng: &rng)
+        do { _ = try batch.resolve(itemCountsBefore: counts, itemCountsAfter: counts) } catch {
+            throw .engine("the generated batch is invalid: \(error)", log: [error.description])
+        }
+        layout.prepare(context)
+    }
+
+    private var context: LayoutContext {
+        LayoutContext(itemCounts: counts, bounds: Rect(origin: .zero, size: screen.bounds),
+                      safeAreaInsets: screen.safeArea, layoutMargins: screen.safeArea)
+    }
+
+    /// A valid batch: distinct before-paths for deletes, move sources and reloads; distinct
+    /// after-paths for inserts and move destinations; each delete's section gets one insert.
+    static func makeBatch(counts: [Int], updates: Int, rng: inout SeededRandom) -> BatchUpdate {
+        var usedBefore = Set<IndexPath>(), usedAfter = Set<IndexPath>()
+        var ops: [BatchUpdate.Operation] = []
+        func pick(_ used: inout Set<IndexPath>, in section: Int? = nil) -> IndexPath? {
+            for _ in 0..<64 {
+                let s = section ?? rng.below(counts.count)
+                guard counts[s] > 0 else { continue }
+                let path = IndexPath(section: s, item: rng.below(counts[s]))
+                if used.insert(path).inserted { return path }
+            }
+            return nil
+        }
+        var j = 0
+        while j < updates {
+            switch j % 4 {
+            case 0: // a delete and, in the same section, an insert
+                guard let d = pick(&usedBefore) else { break }
+                guard let i = pick(&usedAfter, in: d.section) else { usedBefore.remove(d); break }
+                ops += [.deleteItems([d]), .insertItems([i])]
+                j += 1
+            case 2:
+                guard let from = pick(&usedBefore) else { break }
+                guard let to = pick(&usedAfter, in: from.section) else { usedBefore.remove(from); break }
+                ops.append(.moveItem(from: from, to: to))
+            default:
+                if let r = pick(&usedBefore) { ops.append(.reloadItems([r])) }
+            }
+            j += 1
+        }
+        // The caller's listing order must not matter (the talk's rules): shuffle it.
+        for k in stride(from: ops.count - 1, to: 0, by: -1) { ops.swapAt(k, rng.below(k + 1)) }
+        return BatchUpdate(ops)
+    }
+
+    func step() throws(ScenarioError) {
+        if reload {
+            layout.invalidateLayout(.dataSourceCounts)
+        } else {
+            let result: BatchUpdateResult
+            do { result = try batch.resolve(itemCountsBefore: counts, itemCountsAfter: counts) } catch {
+                throw .engine("performBatchUpdates rejected the batch", log: [error.description])
+            }
+            layout.applyBatchUpdate(result)
+        }
+        if layout.needsPrepare { layout.prepare(context) }
+        let shown = layout.layoutAttributesForElements(in: context.bounds)
+        returned += shown.count
+        sink += Double(shown.count)
+    }
+
+    func counters() -> [String: Int] {
+        [CounterNames.attributesComputed: layout.counters.itemsPlaced, "fullLayouts": layout.counters.fullLayouts,
+         CounterNames.itemsReturned: returned]
+    }
+
+    func digest() -> String {
+        var d = LayoutDigest()
+        for a in layout.layoutAttributesForElements(in: Rect(origin: .zero, size: layout.contentSize)) { d.add(a.frame) }
+        return d.hex
+    }
+}

@@ -1,0 +1,114 @@
+import Scenarios
+import WorkerProtocol
+import Workloads
+
+/// Runs a driver the way every job is measured:
+///
+/// 1. warm-up: `warmupIterations` steps, reported as one warm-up sample;
+/// 2. one counted step: the driver's counters before and after it are the
+///    per-iteration counters (exact, since every step does the same work);
+/// 3. calibration: iterations per sample grow until one sample lasts at
+///    least `minSampleSeconds` (these samples are reported as warm-up);
+/// 4. `samples` measured samples of that many iterations each (raised again
+///    if a sample falls short), each timed on the monotonic clock and the
+///    thread CPU clock, with allocations counted.
+///
+/// Only the step loop sits between the clock reads; emitting a sample, the
+/// allocation statistics and the bookkeeping happen outside, and their cost
+/// is measured as `overheadFraction`.
+public struct MeasurementLoop {
+    public var settings: MeasurementSettings
+    /// Upper bound on iterations per sample, so a step that takes no time cannot loop forever.
+    public var maxIterationsPerSample = 100_000_000
+
+    public init(settings: MeasurementSettings) { self.settings = settings }
+
+    public struct Result: Sendable {
+        /// Measured (non-warm-up) samples.
+        public var samples: [Sample]
+        /// Driver counters of one iteration.
+        public var counters: [String: Int]
+        /// Seconds of bookkeeping between samples relative to the samples' own time (median).
+        public var overheadFraction: Double
+    }
+
+    /// - Parameter emit: called with each sample, warm-up ones included, as soon as it is taken.
+    /// - Throws: the driver's `ScenarioError`.
+    public func run(_ driver: any ScenarioDriver, emit: (Sample) -> Void) throws(ScenarioError) -> Result {
+        let allocations = AllocationCounter()
+        var index = 0
+        if settings.warmupIterations > 0 {
+            let s = try sample(driver, iterations: settings.warmupIterations, index: index, warmup: true, allocations).sample
+            emit(s); index += 1
+        }
+        // The counted step doubles as the first estimate of an iteration's time.
+        let before = driver.counters()
+        let t0 = ProcessMeters.wallSeconds()
+        try driver.step()
+        let oneStep = ProcessMeters.wallSeconds() - t0
+        let after = driver.counters()
+        var counters: [String: Int] = [:]
+        for (name, value) in after { counters[name] = value - (before[name] ?? 0) }
+
+        var iterations = estimate(perIteration: oneStep, current: 1)
+        while iterations < maxIterationsPerSample {
+            let s = try sample(driver, iterations: iterations, index: index, warmup: true, allocations).sample
+            emit(s); index += 1
+            if s.wallSeconds >= settings.minSampleSeconds { break }
+            iterations = estimate(perIteration: s.secondsPerIteration, current: iterations)
+        }
+
+        var measured: [Sample] = []
+        var overheads: [Double] = []
+        var lastEnd: Double?
+        for _ in 0..<settings.samples {
+            // Overhead: everything between one sample's closing clock read and the next one's
+            // opening read (allocation statistics, encoding and writing the sample line).
+            let (s, begin, end) = try sample(driver, iterations: iterations, index: index, warmup: false, allocations)
+            if let lastEnd { overheads.append((begin - lastEnd) / max(s.wallSeconds, 1e-12)) }
+            emit(s); index += 1
+            measured.append(s)
+            if s.wallSeconds < settings.minSampleSeconds {
+                iterations = estimate(perIteration: s.secondsPerIteration, current: iterations)
+            }
+            lastEnd = end
+        }
+        Blackhole.consume(driver.sink)
+        return Result(samples: measured, counters: counters, overheadFraction: Self.median(overheads) ?? 0)
+    }
+
+    /// Iterations for a sample to last 1.2 × the minimum, never fewer than before.
+    private func estimate(perIteration: Double, current: Int) -> Int {
+        guard perIteration > 0 else { return min(current * 10, maxIterationsPerSample) }
+        let wanted = (settings.minSampleSeconds * 1.2 / perIteration).rounded(.up)
+        let grown = wanted.isFinite ? Int(min(wanted, Double(maxIterationsPerSample))) : maxIterationsPerSample
+        return max(current, grown, 1)
+    }
+
+    private func sample(_ driver: any ScenarioDriver, iterations: Int, index: Int, warmup: Bool,
+                        _ allocations: AllocationCounter) throws(ScenarioError) -> (sample: Sample, begin: Double, end: Double) {
+        allocations.start()
+        let cpu0 = ProcessMeters.threadCPUSeconds()
+        let wall0 = ProcessMeters.wallSeconds()
+        for _ in 0..<iterations { try driver.step() }
+        let wall1 = ProcessMeters.wallSeconds()
+        let cpu1 = ProcessMeters.threadCPUSeconds()
+        let counted = allocations.stop()
+        Blackhole.consume(driver.sink)
+        let s = Sample(index: index, warmup: warmup, iterations: iterations, wallSeconds: wall1 - wall0,
+                       cpuSeconds: cpu1 - cpu0, allocations: counted?.count, allocatedBytes: counted?.bytes)
+        return (s, wall0, wall1)
+    }
+
+    static func median(_ xs: [Double]) -> Double? {
+        guard !xs.isEmpty else { return nil }
+        let s = xs.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}
+
+/// Keeps results observable so the optimiser cannot delete the work that produced them.
+public enum Blackhole {
+    nonisolated(unsafe) private static var sink = 0.0
+    @inline(never) public static func consume(_ value: Double) { sink += value }
+}
