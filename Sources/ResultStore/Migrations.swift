@@ -93,19 +93,25 @@ public enum Migrations {
             UNIQUE (run_id, ordinal)
         )
         """,
+        // No foreign key and no primary key: a per-row foreign-key check and
+        // a three-column unique index tripled the time to COPY a million
+        // samples (13 s against 3.3 s here). Integrity comes from the store
+        // instead: a job's samples are written only in the transaction that
+        // finishes the job, and only while it is unfinished, so they are
+        // never orphaned or duplicated; `deleteRun` removes them explicitly.
         """
         CREATE TABLE samples (
-            job_id          uuid NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,
+            job_id          uuid NOT NULL,
             sample_index    integer NOT NULL,
             warmup          boolean NOT NULL,
             iterations      bigint NOT NULL,
             wall_seconds    double precision NOT NULL,
             cpu_seconds     double precision NOT NULL,
             allocations     bigint,
-            allocated_bytes bigint,
-            PRIMARY KEY (job_id, warmup, sample_index)
+            allocated_bytes bigint
         )
         """,
+        "CREATE INDEX samples_job_idx ON samples (job_id)",
         """
         CREATE TABLE counters (
             job_id uuid NOT NULL REFERENCES jobs (id) ON DELETE CASCADE,

@@ -123,6 +123,22 @@ extension ResultStore {
         }
     }
 
+    /// Deletes a run with its jobs, samples, counters, digests and verdicts.
+    /// Returns whether the run existed.
+    ///
+    /// - Throws: `ResultStoreError.storage`.
+    @discardableResult
+    public func deleteRun(_ id: UUID) async throws(ResultStoreError) -> Bool {
+        try await ResultStoreError.wrap("delete run \(id)") {
+            try await connection.transaction { db in
+                let key: [PostgresValue?] = [.text(id.uuidString)]
+                // samples has no foreign key (see Migrations), so it goes first by hand.
+                try db.execute("DELETE FROM samples WHERE job_id IN (SELECT id FROM jobs WHERE run_id = $1)", key)
+                return try db.execute("DELETE FROM runs WHERE id = $1", key).affectedRows > 0
+            }
+        }
+    }
+
     /// Records where the run's report was written.
     ///
     /// - Throws: `ResultStoreError.storage`.

@@ -76,6 +76,7 @@ public enum ResultStoreError: Error, Sendable, CustomStringConvertible {
 extension ResultStoreError {
     /// Wraps errors thrown while doing `operation`: PostgresError becomes
     /// `.storage`, store errors pass through.
+    @discardableResult
     static func wrap<T>(_ operation: String, isolation: isolated (any Actor)? = #isolation,
                         _ body: () async throws -> T) async throws(ResultStoreError) -> T {
         do {

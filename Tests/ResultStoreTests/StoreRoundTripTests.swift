@@ -8,7 +8,8 @@ import Workloads
 extension StoreServerTests {
     @Suite struct StoreRoundTripTests {
         @Test func aRunReadsBackExactlyAsStored() async throws {
-            let store = try await ResultStore.open(StoreServer.freshDatabase())
+            let config = try await StoreServer.freshDatabase()
+            let store = try await ResultStore.open(config)
             let (run, jobs) = Fixtures.run(jobs: 3)
             try await store.beginRun(run, jobs: jobs)
             let outcomes = jobs.prefix(2).map { Fixtures.success($0, samples: 7) }
@@ -40,6 +41,10 @@ extension StoreServerTests {
             #expect(failed.engineID == nil && failed.digest == nil && failed.counters.isEmpty)
             #expect(try await store.sampleCount(runID: run.id) == 16)
             #expect(try await store.latestRun()?.id == run.id)
+            #expect(try await store.deleteRun(run.id))
+            #expect(try await store.runs().isEmpty)
+            let left = try await PostgresConnection.connect(config).execute("SELECT count(*) AS n FROM samples")
+            #expect(try left.first?.int("n") == 0)
         }
 
         @Test func everyWriteCanBeReplayed() async throws {

@@ -7,6 +7,8 @@ import Postgres
 /// socket only, reused by later runs).
 public struct DatabaseLocator: Sendable {
     public static let environmentVariable = "LAYOUTBENCH_DATABASE_URL"
+    /// Overrides the project root (where `.layoutbench/` lives); tests use it.
+    public static let rootVariable = "LAYOUTBENCH_ROOT"
     public static let embeddedDatabaseName = "layoutbench"
 
     public enum Source: Sendable, Equatable {
@@ -72,9 +74,11 @@ public struct DatabaseLocator: Sendable {
         return configured
     }
 
-    /// The nearest directory at or above the current one that holds a
-    /// `.layoutbench/` folder or LayoutBench's Package.swift; else the current directory.
+    /// `$LAYOUTBENCH_ROOT` if set; else the nearest directory at or above
+    /// the current one that holds a `.layoutbench/` folder or LayoutBench's
+    /// Package.swift; else the current directory.
     public static func projectRoot(from start: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> URL {
+        if let root = ProcessInfo.processInfo.environment[rootVariable], !root.isEmpty { return URL(fileURLWithPath: root) }
         var directory = start.standardizedFileURL
         while true {
             var isDirectory: ObjCBool = false
