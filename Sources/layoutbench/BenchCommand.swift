@@ -61,11 +61,41 @@ struct BenchCommand: AsyncParsableCommand {
                              median(timings.map { milliseconds($0.total) }), median(timings.map { milliseconds($0.worker) }),
                              median(timings.compactMap { $0.handshake.map(milliseconds) }), median(timings.map { milliseconds($0.storage) })))
                 print(String(format: "whole run: %.2f s, %.2f ms per job", milliseconds(result.elapsed) / 1000, milliseconds(result.elapsed) / Double(count)))
+                let baseline = try (0..<min(count, 100)).map { _ in try Self.bareRun(path, samples: samples) }
+                print(String(format: "the worker alone (posix_spawn, output to /dev/null, waitpid), median: %.2f ms; "
+                             + "harness overhead = total - worker alone ≈ %.2f ms", median(baseline),
+                             median(timings.map { milliseconds($0.total) }) - median(baseline)))
                 await store.close()
             }
         }
 
         private func median(_ values: [Double]) -> Double { BenchCommand.median(values) }
+
+        /// Milliseconds for one bare run of the worker: spawned with
+        /// posix_spawn, its job read from a file, its output thrown away.
+        /// What the worker costs by itself, whoever starts it.
+        static func bareRun(_ path: String, samples: Int) throws -> Double {
+            let request = JobRequest(workloadPath: "bench-overhead.yaml", variant: "normal", size: 10, samples: samples)
+            let input = NSTemporaryDirectory() + "layoutbench-bench-job-\(getpid()).json"
+            try (ProtocolCoding.encodeLine(request) + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+            defer { unlink(input) }
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            let argv: [UnsafeMutablePointer<CChar>?] = [strdup(path), strdup("--protocol"), nil]
+            defer { argv.forEach { free($0) } }
+            let started = ContinuousClock.now
+            var pid: pid_t = 0
+            guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
+                throw HarnessError.engineNotUsable(path: path, reason: "posix_spawn failed")
+            }
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            return BenchCommand.milliseconds(ContinuousClock.now - started)
+        }
         private func milliseconds(_ duration: Duration) -> Double { BenchCommand.milliseconds(duration) }
     }
 
