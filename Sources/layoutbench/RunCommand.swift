@@ -96,26 +96,32 @@ struct RunCommand: AsyncParsableCommand {
 
             let info = RunInfo(id: runID, commandLine: CommandLine.arguments.joined(separator: " "), options: options(engines),
                                harnessVersion: HarnessVersion.current, machine: MachineProbe.current())
+            let cancellation = RunCancellation()
+            cancellation.installSignalHandlers { signal in
+                progress.note("\(signal == SIGINT ? "interrupted" : "terminated"): no new job starts; the run is stored as interrupted")
+            }
             let spool = try SpoolWriter(directory: locator.spoolDirectory, runID: runID)
             let link = StorageLink(store: store, spool: spool, spoolDirectory: locator.spoolDirectory, progress: progress)
             let run = BenchmarkRun(run: info, jobs: plan, sources: Dictionary(loaded.map { ($0.path, $0.source) }) { a, _ in a },
                                    engines: engines, settings: RunSettings(timeout: timeout, parallelism: jobs),
-                                   link: link, progress: progress)
+                                   link: link, progress: progress, cancellation: cancellation)
             let result = try await run.execute()
 
             let after = try await RunCommand.afterRun(runID: runID, workloads: loaded.map(\.workload), store: await link.readableStore)
             if !after.verdicts.isEmpty { try await link.record(verdicts: after.verdicts, runID: runID) }
             if let path = after.reportPath { try await link.record(reportPath: path, runID: runID) }
-            let stored = try await link.finish(runID: runID, status: .finished)
+            let stored = try await link.finish(runID: runID, status: result.interrupted ? .interrupted : .finished)
             progress.runFinished()
 
             print(ExpectationTable.render(after.verdicts, color: isatty(STDOUT_FILENO) == 1), terminator: "")
-            print("run \(runID.uuidString.lowercased()): \(plan.count) jobs, \(result.failedCount) failed")
+            print("run \(runID.uuidString.lowercased()): \(plan.count) jobs, \(result.failedCount) failed"
+                  + (result.interrupted ? ", \(plan.count - result.outcomes.count) not run (interrupted)" : ""))
             if let path = after.reportPath { print("report: \(path)") } else { print("report: none yet (the report generator is not linked into this build)") }
             if !stored {
                 print("note: the database did not take everything; the results are safe in \(spool.path). "
                       + "They are sent on the next run, or now with `layoutbench db flush` once the database is back.")
             }
+            if let signal = cancellation.signal { throw ExitCode(128 + signal) }
         }
     }
 

@@ -38,6 +38,16 @@ import WorkerProtocol
         #expect(ContinuousClock.now - started < .seconds(4))
     }
 
+    @Test func aCancelledRunStopsItsWorker() async throws {
+        let started = ContinuousClock.now
+        var cancellable = WorkerRunner(timeout: 30, terminateGrace: 0.5)
+        cancellable.isCancelled = { ContinuousClock.now - started > .milliseconds(300) }
+        let result = await cancellable.run(FixtureWorker.request("hang"), command: FixtureWorker.command())
+        #expect(result.failure == .interrupted)
+        #expect(result.samples.count == 3)
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+
     @Test func garbageIsAProtocolViolationAndStopsTheWorker() async throws {
         let started = ContinuousClock.now
         let result = await runner.run(FixtureWorker.request("garbage"), command: FixtureWorker.command())

@@ -34,6 +34,8 @@ public struct RunResult: Sendable {
     public var timings: [PlannedJob.ID: JobTiming]
     public var spoolPath: String
     public var elapsed: Duration
+    /// Cancelled before every job ran; the jobs not started stay `planned`.
+    public var interrupted: Bool
 
     public var failedCount: Int { outcomes.values.filter { $0.failure != nil }.count }
 }
@@ -52,10 +54,12 @@ public struct BenchmarkRun: Sendable {
     public var settings: RunSettings
     public var link: StorageLink
     public var progress: any ProgressReporter
+    public var cancellation: RunCancellation
 
     public init(run: RunInfo, jobs: [PlannedJob], sources: [String: String], engines: [EngineChoice],
-                settings: RunSettings, link: StorageLink, progress: any ProgressReporter) {
-        self.run = run; self.jobs = jobs; self.sources = sources
+                settings: RunSettings, link: StorageLink, progress: any ProgressReporter,
+                cancellation: RunCancellation = RunCancellation()) {
+        self.run = run; self.jobs = jobs; self.sources = sources; self.cancellation = cancellation
         self.engines = Dictionary(engines.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         self.settings = settings; self.link = link; self.progress = progress
     }
@@ -77,6 +81,7 @@ public struct BenchmarkRun: Sendable {
         try await withThrowingTaskGroup(of: (PlannedJob.ID, JobOutcome, JobTiming).self) { group in
             var next = 0
             func launch() {
+                guard !cancellation.isCancelled else { return }
                 let job = jobs[next]
                 next += 1
                 group.addTask { try await runOne(job, binaryHash: hashesByLabel[job.engineLabel] ?? "") }
@@ -89,7 +94,7 @@ public struct BenchmarkRun: Sendable {
             }
         }
         return RunResult(runID: run.id, outcomes: outcomes, timings: timings, spoolPath: link.spool.path,
-                         elapsed: ContinuousClock.now - started)
+                         elapsed: ContinuousClock.now - started, interrupted: outcomes.count < jobs.count)
     }
 
     private func runOne(_ job: PlannedJob, binaryHash: String) async throws -> (PlannedJob.ID, JobOutcome, JobTiming) {
@@ -101,7 +106,9 @@ public struct BenchmarkRun: Sendable {
                                  size: job.size, seed: job.seed, samples: job.requestedSamples)
         let spool = link.spool
         let spoolFailure = Mutex<SpoolError?>(nil)
-        let runner = WorkerRunner(timeout: settings.timeout, terminateGrace: settings.terminateGrace)
+        var runner = WorkerRunner(timeout: settings.timeout, terminateGrace: settings.terminateGrace)
+        let cancellation = cancellation
+        runner.isCancelled = { cancellation.isCancelled }
         let spawned = ContinuousClock.now
         let result = await runner.run(request, command: engine.command) { sample in
             do throws(SpoolError) { try spool.append(.sample(jobID: job.id, sample: sample)) } catch {

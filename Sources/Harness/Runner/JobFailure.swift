@@ -18,6 +18,8 @@ public enum JobFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case protocolViolation(String)
     /// It exited 0 without sending its summary.
     case missingSummary
+    /// The run was cancelled (Ctrl-C) while it ran, and it was stopped.
+    case interrupted
 
     /// Stable keyword stored in `jobs.failure_kind`.
     public var kind: String {
@@ -29,6 +31,7 @@ public enum JobFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .workerError: "worker_error"
         case .protocolViolation: "protocol"
         case .missingSummary: "missing_summary"
+        case .interrupted: "interrupted"
         }
     }
 
@@ -48,6 +51,8 @@ public enum JobFailure: Error, Sendable, Equatable, CustomStringConvertible {
             "broke the worker protocol: \(detail)"
         case .missingSummary:
             "exited 0 without sending a summary; a worker must end with a summary or an error line"
+        case .interrupted:
+            "stopped because the run was interrupted; run it again to measure it"
         }
     }
 

@@ -43,6 +43,9 @@ public struct WorkerRunner: Sendable {
     /// After the process has gone, how long to wait for its pipes to close
     /// (a grandchild may still hold them).
     public var drainGrace: Double = 1
+    /// Polled while a worker runs; once true the worker is stopped like a
+    /// timed-out one and the job fails as `interrupted`.
+    public var isCancelled: @Sendable () -> Bool = { false }
 
     public init(timeout: Double = 600, terminateGrace: Double = 2) {
         self.timeout = timeout; self.terminateGrace = terminateGrace
@@ -106,7 +109,7 @@ public struct WorkerRunner: Sendable {
         var tail = TailBuffer()
         var helloLatency: Duration?
         var stopRequested: ContinuousClock.Instant?
-        var timedOut = false, killed = false
+        var timedOut = false, killed = false, interrupted = false
         var exitSeen: ContinuousClock.Instant?
         let deadline = start + .milliseconds(Int64(timeout * 1000))
         let streams = StreamPair(output: output.fileHandleForReading.fileDescriptor,
@@ -137,6 +140,10 @@ public struct WorkerRunner: Sendable {
             }
             let after = clock.now
             if session.violation != nil { stop(after) }
+            if !interrupted, isCancelled() {
+                interrupted = true
+                stop(after)
+            }
             let alive = ProcessLiveness.isAlive(pid)
             if after >= deadline, !timedOut, alive {
                 timedOut = true
@@ -157,8 +164,9 @@ public struct WorkerRunner: Sendable {
         process.waitUntilExit()
         streams.close()
 
-        let failure = Self.classify(session: session, timedOut: timedOut, killed: killed, timeout: timeout,
-                                    reason: process.terminationReason, status: process.terminationStatus)
+        let failure = interrupted && stopRequested != nil && !session.isComplete ? .interrupted
+            : Self.classify(session: session, timedOut: timedOut, killed: killed, timeout: timeout,
+                            reason: process.terminationReason, status: process.terminationStatus)
         return WorkerRunResult(hello: session.hello, samples: session.samples, summary: failure == nil ? session.summary : nil,
                                failure: failure, stderrTail: tail.text(), startedAt: startedAt, finishedAt: Date(),
                                helloLatency: helloLatency)
