@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "ScenarioCatalog", targets: ["ScenarioCatalog"]),
         .executable(name: "layoutbench-worker", targets: ["layoutbench-worker"]),
         .library(name: "CollectionLayout", targets: ["CollectionLayout"]),
+        .library(name: "LayoutEngine", targets: ["LayoutEngine"]),
+        .library(name: "SampleViews", targets: ["SampleViews"]),
         .library(name: "ResultStore", targets: ["ResultStore"]),
         .library(name: "Harness", targets: ["Harness"]),
         .executable(name: "layoutbench", targets: ["layoutbench"]),
@@ -48,6 +50,12 @@ let package = Package(
         // wires them into a collection view.
         .target(name: "CollectionLayout", dependencies: ["Geometry"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+        // The engine, part 2: the UIKit-like view layer (views, anchors,
+        // constraints, intrinsic sizes, text, the render loop) on the solver.
+        .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry"]),
+        // Reusable view hierarchies the benchmark scenarios drive.
+        .target(name: "SampleViews", dependencies: ["LayoutEngine"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "SampleViews"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
@@ -76,16 +84,16 @@ let package = Package(
         .target(name: "ScenarioCatalog", dependencies: ["Workloads"]),
         // The scenario drivers the worker runs (the engine side of the catalog).
         .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement",
-                                                 "CollectionLayout"]),
+                                                 "CollectionLayout", "LayoutEngine", "SampleViews"]),
         // The worker: measurement loop, protocol I/O, allocation and memory meters, engine identity.
         .target(name: "WorkerCore", dependencies: [
             "Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol",
             .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ]),
         .executableTarget(name: "layoutbench-worker", dependencies: [
-            "WorkerCore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "WorkerCore", "Workloads", "ScenarioCatalog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "LayoutEngine"]),
         // Runs the built layoutbench-worker executable (`swift build` first, as `swift test` does).
         .testTarget(name: "WorkerTests", dependencies: ["layoutbench-worker", "WorkerCore", "WorkerProtocol", "Workloads"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],

@@ -25,6 +25,21 @@ public enum CounterNames {
     /// Layout attributes computed from scratch (collection layouts).
     public static let attributesComputed = "attributesComputed"
 
+    /// What the view layer's engine counts (`EngineCounter` names in LayoutEngine, kept
+    /// equal by a test) plus `solverWork`: what every view-layer driver reports.
+    public static let view = [
+        "frames", "layoutLoopIterations", "updateConstraintsCalls", "layoutSubviewsCalls", "displayCalls",
+        "constraintsAdded", "constraintsRemoved", "constraintChurn", "constantChanges", "priorityChanges",
+        "unsatisfiableConstraints",
+        "variableChanges", "framesApplied", "intrinsicSizeUpdates",
+        "textMeasureRequests", "textMeasurements", "textCharactersMeasured",
+        "enginesCreated", "fittingSizeCalls",
+        "solver.constraintsAdded", "solver.constraintsRemoved", "solver.constantUpdates", "solver.suggestions",
+        "solver.pivots", "solver.rowSubstitutions", "solver.rowsTouched", "solver.termsTouched",
+        "solver.objectiveIterations", "solver.componentsMerged", "solver.componentsSplit", "solver.infeasibleRows",
+        solverWork,
+    ]
+
     /// What every solver-level driver reports.
     public static let solverLevel = solver + [solverWork, enginesCreated]
 }

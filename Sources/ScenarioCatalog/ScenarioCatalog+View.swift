@@ -2,8 +2,7 @@ import Workloads
 
 extension ScenarioCatalog {
     /// Counters of drivers that run on the view layer.
-    static let viewCounters = CounterNames.solverLevel
-        + [CounterNames.layoutPasses, CounterNames.textMeasurements, CounterNames.framesSet, CounterNames.constraintsBroken]
+    static let viewCounters = CounterNames.view
 
     /// Drivers that run on the view layer (LayoutEngine, SampleViews).
     static let viewDrivers: [DriverDescription] = [
@@ -65,7 +64,7 @@ extension ScenarioCatalog {
                          choice("strategy", ["own-engine", "fresh-engine"], "size cells in their own engine or a fresh one per call"),
                          double("width", 375, min: 100, max: 4000, "collection view width in points"),
                          double("screen_height", 812, min: 100, max: 4000, "visible height in points")],
-            counters: viewCounters),
+            counters: viewCounters + [CounterNames.attributesComputed, "cellsSized"]),
     ]
 
     /// Drivers that run the pure collection layouts (CollectionLayout).

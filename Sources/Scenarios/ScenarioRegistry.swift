@@ -10,6 +10,9 @@ public enum ScenarioRegistry {
             IndependentBlocksDriver.self, CheapOperationsDriver.self, UnsatisfiableDriver.self,
             LongRowDriver.self, NestedChainDriver.self, RandomAnchorsDriver.self,
             FlowLayoutDriver.self, MosaicDriver.self, BatchUpdatesDriver.self,
+            FeedCellDriver.self, FittingSizeDriver.self, TextMeasurementDriver.self, LayoutCycleDriver.self,
+            SafeAreaDriver.self, MovingSubtreeDriver.self, HierarchyRemovalDriver.self, ChurnDriver.self,
+            SelfSizingCellsDriver.self,
         ]
         return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     }

@@ -36,11 +36,12 @@ public enum ProcessMeters {
     }
 }
 
-/// Counts heap allocations through ordo-one's malloc interposer. It counts
-/// only when its library's `malloc` is the one the process uses: it is linked
-/// into the worker, and `LD_PRELOAD` of `libMallocInterposerSwift.so` makes
-/// sure (the worker re-executes itself that way when it can, see
-/// `AllocationCounting.preloadIfNeeded`). `isAvailable` is probed once.
+/// Counts heap allocations through ordo-one's malloc interposer. The worker
+/// links `libMallocInterposerSwift.so`, which defines `malloc` and `free`; on
+/// Linux the dynamic linker finds those before libc's, so counting works
+/// without `LD_PRELOAD` (preloading it does no harm). `isAvailable` probes
+/// once whether counting actually sees allocations; when it does not, samples
+/// carry no allocation figures rather than zeros.
 public struct AllocationCounter: Sendable {
     public struct Reading: Sendable, Equatable { public var count: Int64; public var bytes: Int64 }
 

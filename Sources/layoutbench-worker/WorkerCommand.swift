@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import ScenarioCatalog
 import WorkerCore
 import WorkerProtocol
+import Workloads
 
 /// `layoutbench-worker`: runs one job (workload, variant, size, seed) and reports it.
 @main
@@ -42,9 +44,21 @@ struct WorkerCommand: ParsableCommand {
     @Flag(help: "Print the summary as one JSON object (JobSummary) on the last line.")
     var json = false
 
+    @Option(help: ArgumentHelp("List every job (file, variant, size) of the workloads in this directory, one per line, and exit.",
+                               valueName: "directory"))
+    var listJobs: String?
+
     mutating func run() throws {
         if `protocol` {
             throw ExitCode(ProtocolSession().run().rawValue)
+        }
+        if let listJobs {
+            let (workloads, problems) = WorkloadLoader.loadDirectory(URL(fileURLWithPath: listJobs), catalog: ScenarioCatalog.catalog)
+            for p in problems { FileHandle.standardError.write(Data("\(p)\n".utf8)) }
+            for w in workloads { for v in w.variants { for n in w.sweep.sizes {
+                print("\(URL(fileURLWithPath: listJobs).appendingPathComponent(w.name + ".yaml").path) \(v.name) \(n)")
+            } } }
+            throw ExitCode(problems.isEmpty ? 0 : WorkerExitCode.workloadError.rawValue)
         }
         guard let workload, let variant, let size else {
             FileHandle.standardError.write(Data("layoutbench-worker: give --workload FILE --variant NAME --size N (or --protocol) — see --help\n".utf8))

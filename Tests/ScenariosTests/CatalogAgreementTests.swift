@@ -42,3 +42,13 @@ import Workloads
         #expect([r.next(), r.next()] == [13679457532755275413, 2949826092126892291])
     }
 }
+
+import LayoutEngine
+
+/// The catalog's view-layer counter names are the engine's, so expectations can name them.
+@Suite struct ViewCounterNamesTests {
+    @Test func catalogListsTheEngineCounters() {
+        #expect(Array(CounterNames.view.dropLast()) == EngineCounter.allCases.map(\.name))
+        #expect(CounterNames.view.last == CounterNames.solverWork)
+    }
+}

@@ -7,7 +7,9 @@ import Workloads
 /// - `init` does all setup that is not the scenario's point (building the
 ///   hierarchy a per-frame operation works on); it is not measured.
 /// - every `step()` does the same work, so any one iteration's counters are
-///   the per-iteration counters, exactly, for a given seed;
+///   the per-iteration counters, exactly, for a given seed (drivers whose
+///   engine state drifts say so with `identicalSteps`); drivers run a first
+///   step in `init` when the engine needs one round to reach its steady state;
 /// - `counters()` are cumulative since `init` (the worker takes differences);
 /// - `digest()` hashes the layout the last step produced, in tree order;
 /// - `sink` folds in values the steps read, so the optimiser cannot drop the work.
@@ -27,6 +29,14 @@ public protocol ScenarioDriver: AnyObject {
     var log: [String] { get }
     /// A value depending on everything the steps computed.
     var sink: Double { get }
+    /// False when successive steps do slightly different counted work (the
+    /// solver's state drifts as symbols are reused); the worker's counters are
+    /// then those of the first step after warm-up, still exact for a job.
+    static var identicalSteps: Bool { get }
+}
+
+extension ScenarioDriver {
+    public static var identicalSteps: Bool { true }
 }
 
 /// Why a scenario could not be set up or run.

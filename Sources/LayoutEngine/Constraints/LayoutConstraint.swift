@@ -1,0 +1,187 @@
+import LayoutSolver
+
+/// A relation between two attributes, as `NSLayoutConstraint`:
+/// `first.attribute  relation  multiplier × second.attribute + constant`.
+///
+/// Activating a constraint installs it in its window's engine (or, for views
+/// not yet in a window, when their hierarchy joins one). Setting `constant`
+/// on an installed constraint goes through the solver's in-place path
+/// (`Solver.setConstant`): no removal, no re-adding.
+public final class LayoutConstraint: CustomStringConvertible {
+    /// What created a constraint: the app, or the engine on a view's behalf.
+    public enum Kind: Sendable, Hashable {
+        /// Made by the app: anchors, `init`, or the Visual Format Language.
+        case user
+        /// A frame turned into constraints (`translatesAutoresizingMaskIntoConstraints`).
+        case autoresizing
+        /// Content hugging or compression resistance from an intrinsic size.
+        case contentSize
+        /// Places a system layout guide (safe area, margins, readable content).
+        case guide
+    }
+
+    public let firstItem: LayoutItem
+    public let firstAttribute: LayoutAttribute
+    public let relation: LayoutRelation
+    public let secondItem: LayoutItem?
+    public let secondAttribute: LayoutAttribute
+    public let multiplier: Double
+    public let kind: Kind
+    /// A name for logs, as `NSLayoutConstraint.identifier`.
+    public var identifier: String?
+
+    /// The constant term; changing it on an installed constraint is an
+    /// in-place solver update.
+    public var constant: Double {
+        didSet { if constant != oldValue { engine?.constantChanged(self) } }
+    }
+
+    /// The priority. Changing it on an installed constraint removes it and
+    /// adds it again at the new priority (UIKit forbids crossing to or from
+    /// required on an active constraint; here it is simply allowed).
+    public var priority: LayoutPriority {
+        didSet { if priority != oldValue { engine?.priorityChanged(self) } }
+    }
+
+    /// Whether the constraint takes part in layout. Setting it activates or
+    /// deactivates the constraint (see `activate`).
+    public var isActive: Bool {
+        get { active }
+        set { newValue ? Self.activate([self]) : Self.deactivate([self]) }
+    }
+
+    // MARK: Engine state
+
+    var active = false
+    /// The engine this constraint is installed in (nil when pending or inactive).
+    weak var engine: Engine?
+    /// The solver's copy; its expression constant is the one it was built with.
+    var solverConstraint: Constraint?
+    /// What the anchors contribute to the solver constant (baseline offsets).
+    var anchorConstant = 0.0
+    /// True when the engine refused it as unsatisfiable and broke it.
+    public internal(set) var isBroken = false
+    var firstSlot = -1
+    var secondSlot = -1
+
+    /// The full initialiser, as `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`.
+    public init(item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
+                toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute,
+                multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required) {
+        self.firstItem = item
+        self.firstAttribute = attribute
+        self.relation = relation
+        self.secondItem = toItem
+        self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.kind = .user
+    }
+
+    init(kind: Kind, _ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
+         _ toItem: LayoutItem?, _ secondAttribute: LayoutAttribute, constant: Double, priority: LayoutPriority) {
+        self.firstItem = item
+        self.firstAttribute = attribute
+        self.relation = relation
+        self.secondItem = toItem
+        self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
+        self.multiplier = 1
+        self.constant = constant
+        self.priority = priority
+        self.kind = kind
+    }
+
+    /// Returns self after setting the priority, for chaining: `a.constraint(equalTo: b).withPriority(750)`.
+    @discardableResult
+    public func withPriority(_ priority: LayoutPriority) -> LayoutConstraint {
+        self.priority = priority
+        return self
+    }
+
+    /// Returns self after setting the identifier, for chaining.
+    @discardableResult
+    public func withIdentifier(_ identifier: String) -> LayoutConstraint {
+        self.identifier = identifier
+        return self
+    }
+
+    // MARK: Activation
+
+    /// Activates constraints as one batch, as `NSLayoutConstraint.activate`:
+    /// each is installed in its window's engine (the solver minimises once,
+    /// when values are next read). Views must share a common ancestor.
+    public static func activate(_ constraints: [LayoutConstraint]) {
+        for c in constraints where !c.active {
+            c.active = true
+            c.firstItem.addReference(c, asFirst: true)
+            c.secondItem?.addReference(c, asFirst: false)
+            if let engine = c.firstItem.installationEngine(with: c.secondItem) {
+                engine.install(c)
+            }
+        }
+    }
+
+    /// Deactivates constraints as one batch, as `NSLayoutConstraint.deactivate`.
+    public static func deactivate(_ constraints: [LayoutConstraint]) {
+        for c in constraints where c.active {
+            c.active = false
+            c.engine?.uninstall(c)
+            c.firstItem.removeReference(c, asFirst: true)
+            c.secondItem?.removeReference(c, asFirst: false)
+            c.isBroken = false
+        }
+    }
+
+    // MARK: Description
+
+    /// UIKit-style: `<LayoutConstraint 'id' Label(title).width == 50 @750>`.
+    public var description: String {
+        var s = "<"
+        switch kind {
+        case .user: s += "LayoutConstraint"
+        case .autoresizing: s += "AutoresizingMaskLayoutConstraint"
+        case .contentSize: s += "ContentSizeLayoutConstraint"
+        case .guide: s += "LayoutGuideConstraint"
+        }
+        if let identifier { s += " '\(identifier)'" }
+        s += " \(firstItem.debugName).\(firstAttribute.rawValue) \(relation.rawValue) "
+        var rhs = ""
+        if let secondItem {
+            rhs = (multiplier == 1 ? "" : "\(formatNumber(multiplier))*") + "\(secondItem.debugName).\(secondAttribute.rawValue)"
+        }
+        if rhs.isEmpty {
+            rhs = formatNumber(constant)
+        } else if constant != 0 {
+            rhs += constant < 0 ? " - \(formatNumber(-constant))" : " + \(formatNumber(constant))"
+        }
+        s += rhs
+        if !priority.isRequired { s += " @\(priority)" }
+        return s + ">"
+    }
+
+    /// The fields that make two constraints "equal" for churn counting.
+    var signature: ConstraintSignature {
+        ConstraintSignature(first: ObjectIdentifier(firstItem), firstAttribute: firstAttribute,
+                            relation: relation, second: secondItem.map(ObjectIdentifier.init),
+                            secondAttribute: secondAttribute, multiplier: multiplier,
+                            constant: constant, priority: priority.rawValue)
+    }
+}
+
+/// Everything but identity: a constraint removed and one with the same
+/// signature added in the same pass is churn.
+struct ConstraintSignature: Hashable {
+    let first: ObjectIdentifier
+    let firstAttribute: LayoutAttribute
+    let relation: LayoutRelation
+    let second: ObjectIdentifier?
+    let secondAttribute: LayoutAttribute
+    let multiplier: Double
+    let constant: Double
+    let priority: Float
+}
+
+func formatNumber(_ x: Double) -> String {
+    x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
+}

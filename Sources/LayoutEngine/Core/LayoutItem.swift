@@ -1,0 +1,93 @@
+import LayoutSolver
+
+/// Something constraints can position: a view or a layout guide.
+///
+/// Every item owns four solver variables — x, y, width and height — with
+/// x and y in its coordinate parent's space (the superview's bounds for a
+/// view, the owning view's for a guide). A constraint between items in
+/// different branches adds the positions of the views in between, so
+/// moving a container changes one item's variables, never its descendants'.
+open class LayoutItem {
+    let xVar = Variable()
+    let yVar = Variable()
+    let widthVar = Variable()
+    let heightVar = Variable()
+
+    /// Active user constraints that name this item as first or second item;
+    /// each constraint remembers its slot here, so removal is O(1).
+    var references: [LayoutConstraint] = []
+
+    /// The engine holding this item's variables, if any.
+    weak var engine: Engine?
+
+    /// Set when the engine moved one of this item's variables and the
+    /// new values have not been copied out yet.
+    var engineDirty = false
+
+    public init() {}
+
+    /// The view whose coordinate space x and y are in.
+    var coordinateParent: View? { nil }
+
+    /// A short name for logs and frame dumps.
+    open var debugName: String { String(describing: type(of: self)) }
+
+    /// The layout direction leading/trailing resolve with.
+    var resolvedLayoutDirection: LayoutDirection { coordinateParent?.effectiveLayoutDirection ?? .leftToRight }
+
+    /// Called by the engine when one of the variables changed value.
+    func engineValuesChanged() { engineDirty = true }
+
+    /// Where the engine puts this item now, in its coordinate parent's space.
+    func engineRect() -> Rect? {
+        guard let engine else { return nil }
+        let s = engine.solver
+        return Rect(x: s.value(of: xVar), y: s.value(of: yVar),
+                    width: s.value(of: widthVar), height: s.value(of: heightVar))
+    }
+
+    /// The view this item belongs to: itself for a view, the owner for a guide.
+    var hostView: View? { nil }
+
+    /// Whether the baselines are the item's own (labels); otherwise they are its bottom.
+    var hasBaselines: Bool { false }
+    /// Where the first baseline sits below the top (labels); other items use their bottom.
+    var firstBaselineOffsetFromTop: Double { 0 }
+    /// Where the last baseline sits above the bottom (labels).
+    var lastBaselineOffsetFromBottom: Double { 0 }
+
+    /// Called when the item's variables join an engine.
+    func didEnterEngine(_ engine: Engine) {}
+    /// Called before the item's variables leave an engine.
+    func willLeaveEngine(_ engine: Engine) {}
+    /// Constraints the engine made on this item's behalf (autoresizing,
+    /// content size, guide placement), for logs.
+    var engineOwnedConstraints: [LayoutConstraint] { [] }
+
+    /// The engine a constraint between this item and `other` installs in
+    /// now: both must be in the same window.
+    func installationEngine(with other: LayoutItem?) -> Engine? {
+        guard let engine = hostView?.window?.layoutEngine else { return nil }
+        if let other, other.hostView?.window?.layoutEngine !== engine { return nil }
+        return engine
+    }
+
+    // MARK: References
+
+    func addReference(_ c: LayoutConstraint, asFirst: Bool) {
+        if asFirst { c.firstSlot = references.count } else { c.secondSlot = references.count }
+        references.append(c)
+    }
+
+    func removeReference(_ c: LayoutConstraint, asFirst: Bool) {
+        let slot = asFirst ? c.firstSlot : c.secondSlot
+        guard slot >= 0, slot < references.count, references[slot] === c else { return }
+        let last = references.removeLast()
+        if slot < references.count {
+            references[slot] = last
+            if last.firstItem === self && last.firstSlot == references.count { last.firstSlot = slot }
+            else { last.secondSlot = slot }
+        }
+        if asFirst { c.firstSlot = -1 } else { c.secondSlot = -1 }
+    }
+}

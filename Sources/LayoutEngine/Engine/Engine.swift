@@ -1,0 +1,218 @@
+import LayoutSolver
+
+/// One window's constraint engine: a `Solver`, the map from its variables
+/// back to views, the text measurer, and the counters.
+///
+/// The engine turns layout constraints into solver equations, reports each
+/// variable the solver moved to the item that owns it (which marks its
+/// superview as needing layout), and breaks unsatisfiable constraints with a
+/// UIKit-style log instead of stopping.
+final class Engine {
+    let solver = Solver()
+    var measurer: any TextMeasurer
+    var counters = EngineCounters()
+    /// Solver work done by fresh `systemLayoutSizeFitting` engines.
+    var fittingSolverCounters = EngineCounters()
+    /// UIKit-style messages about broken constraints, oldest first.
+    var messages: [String] = []
+    var logHandler: ((String) -> Void)?
+    /// When non-nil, the render loop appends one line per call it makes.
+    var trace: [String]?
+    weak var window: Window?
+
+    private var itemsByVariable: [UInt64: LayoutItem] = [:]
+    /// Signatures of user constraints removed in the current pass (churn detection).
+    private var removedThisPass: Set<ConstraintSignature> = []
+    /// Bumped by every solver mutation, so a flush with nothing to do is one comparison.
+    private var generation = 0
+    private var flushedGeneration = 0
+
+    init(measurer: any TextMeasurer) {
+        self.measurer = measurer
+    }
+
+    /// Counters including the solver's.
+    func snapshot() -> EngineCounters {
+        var c = counters
+        c.add(solver.counters)
+        return c + fittingSolverCounters
+    }
+
+    // MARK: Items
+
+    /// Registers an item's variables so solver changes reach it.
+    func enter(_ item: LayoutItem) {
+        if item.engine === self { return }
+        item.engine = self
+        itemsByVariable[item.xVar.id] = item
+        itemsByVariable[item.yVar.id] = item
+        itemsByVariable[item.widthVar.id] = item
+        itemsByVariable[item.heightVar.id] = item
+        item.didEnterEngine(self)
+    }
+
+    /// Forgets an item (its constraints must already be uninstalled).
+    func leave(_ item: LayoutItem) {
+        guard item.engine === self else { return }
+        item.willLeaveEngine(self)
+        itemsByVariable[item.xVar.id] = nil
+        itemsByVariable[item.yVar.id] = nil
+        itemsByVariable[item.widthVar.id] = nil
+        itemsByVariable[item.heightVar.id] = nil
+        item.engine = nil
+        item.engineDirty = false
+    }
+
+    // MARK: Installing constraints
+
+    /// Adds a constraint's equation to the solver. Unsatisfiable required
+    /// constraints are broken (left out) and logged.
+    func install(_ c: LayoutConstraint) {
+        guard c.engine == nil else { return }
+        guard let built = ExpressionBuilder.build(c) else {
+            log("Unable to install \(c): its items have no common ancestor. "
+                + "Add both views to the same hierarchy before activating constraints between them.")
+            return
+        }
+        for item in built.touched { enter(item) }
+        c.anchorConstant = built.anchorConstant
+        let sc = Constraint(built.expression, c.relation.solverRelation, priority: c.priority)
+        c.solverConstraint = sc
+        c.engine = self
+        c.isBroken = false
+        generation &+= 1
+        counters.add(.constraintsAdded)
+        let owner = c.firstItem.hostView
+        owner?.counters.constraintsAdded += 1
+        if c.kind == .user, !removedThisPass.isEmpty, removedThisPass.remove(c.signature) != nil {
+            counters.add(.constraintChurn)
+            owner?.counters.constraintChurn += 1
+        }
+        do {
+            try solver.add(sc)
+        } catch {
+            breakConstraint(c, error)
+        }
+    }
+
+    /// Removes a constraint's equation from the solver.
+    func uninstall(_ c: LayoutConstraint) {
+        guard c.engine === self else { return }
+        if let sc = c.solverConstraint, !c.isBroken { try? solver.remove(sc) }
+        c.engine = nil
+        c.solverConstraint = nil
+        c.isBroken = false
+        generation &+= 1
+        counters.add(.constraintsRemoved)
+        c.firstItem.hostView?.counters.constraintsRemoved += 1
+        if c.kind == .user { removedThisPass.insert(c.signature) }
+    }
+
+    /// The in-place path: a new constant without removing the equation.
+    func constantChanged(_ c: LayoutConstraint) {
+        guard c.engine === self, let sc = c.solverConstraint, !c.isBroken else { return }
+        generation &+= 1
+        counters.add(.constantChanges)
+        do {
+            try solver.setConstant(c.anchorConstant - c.constant, for: sc)
+        } catch {
+            // The solver kept the old constant; break the constraint entirely.
+            try? solver.remove(sc)
+            breakConstraint(c, error)
+        }
+    }
+
+    /// Recomputes what the anchors contribute (baselines moved) and updates in place.
+    func anchorsChanged(_ c: LayoutConstraint) {
+        let k = ExpressionBuilder.anchorConstant(of: c)
+        guard k != c.anchorConstant else { return }
+        c.anchorConstant = k
+        constantChanged(c)
+    }
+
+    /// A new priority: the equation is removed and added again at it.
+    func priorityChanged(_ c: LayoutConstraint) {
+        guard c.engine === self, let old = c.solverConstraint else { return }
+        counters.add(.priorityChanges)
+        generation &+= 1
+        if !c.isBroken { try? solver.remove(old) }
+        let sc = Constraint(Expression(old.expression.terms, constant: c.anchorConstant - c.constant),
+                            old.relation, priority: c.priority)
+        c.solverConstraint = sc
+        c.isBroken = false
+        do {
+            try solver.add(sc)
+        } catch {
+            breakConstraint(c, error)
+        }
+    }
+
+    // MARK: Changes
+
+    /// Reports every variable the solver moved to its item. Cheap when no
+    /// constraint changed since the last flush.
+    func flushChanges() {
+        guard generation != flushedGeneration else { return }
+        flushedGeneration = generation
+        let changed = solver.takeChangedVariables()
+        counters.add(.variableChanges, Int64(changed.count))
+        for v in changed { itemsByVariable[v.id]?.engineValuesChanged() }
+    }
+
+    /// Marks the solver as changed outside the methods above (edit variables).
+    func noteMutation() { generation &+= 1 }
+
+    /// Ends a pass: removals no longer pair with additions as churn.
+    func endPass() {
+        if !removedThisPass.isEmpty { removedThisPass.removeAll(keepingCapacity: true) }
+    }
+
+    // MARK: Unsatisfiable constraints
+
+    private func breakConstraint(_ c: LayoutConstraint, _ error: SolverError) {
+        c.isBroken = true
+        counters.add(.unsatisfiableConstraints)
+        var conflicts: [LayoutConstraint] = []
+        if case let .unsatisfiable(_, others) = error {
+            conflicts = others.compactMap(layoutConstraint(for:))
+        }
+        var lines = ["Unable to simultaneously satisfy constraints.",
+                     "\tProbably at least one of the constraints in the following list is one you don't want.",
+                     "\tTry this: (1) look at each constraint and try to figure out which you don't expect; "
+                        + "(2) find the code that added the unwanted constraint or constraints and fix it.",
+                     "("]
+        let all = conflicts + [c]
+        for (i, k) in all.enumerated() { lines.append("    \(k)" + (i == all.count - 1 ? "" : ",")) }
+        lines.append(")")
+        lines.append("")
+        lines.append("Will attempt to recover by breaking constraint ")
+        lines.append("\(c)")
+        log(lines.joined(separator: "\n"))
+    }
+
+    /// The layout constraint behind a solver constraint, found through the
+    /// items its variables belong to (only on the error path).
+    private func layoutConstraint(for sc: Constraint) -> LayoutConstraint? {
+        for term in sc.expression.terms {
+            guard let item = itemsByVariable[term.variable.id] else { continue }
+            for c in item.references where c.solverConstraint == sc { return c }
+            for c in item.engineOwnedConstraints where c.solverConstraint == sc { return c }
+        }
+        return nil
+    }
+
+    func log(_ message: String) {
+        messages.append(message)
+        logHandler?(message)
+    }
+}
+
+extension LayoutRelation {
+    var solverRelation: Relation {
+        switch self {
+        case .equal: .equal
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+    }
+}

@@ -1,0 +1,163 @@
+/// A read-only text view, as `UILabel`, measured with the window's
+/// `TextMeasurer` (HarfBuzz shaping of DejaVu Sans by default).
+///
+/// Setting `text`, `font` or the other text attributes only invalidates the
+/// intrinsic size: the text is measured once, in the next update-constraints
+/// phase, however many attributes changed. Multi-line labels without a
+/// `preferredMaxLayoutWidth` wrap at the width the engine gives them, the
+/// two-pass UIKit way: measured unbounded first, then again at the width
+/// they were laid out with.
+open class Label: View {
+    public var text = "" {
+        didSet { if text != oldValue { textAttributesChanged() } }
+    }
+    public var font = Font.system(size: 17) {
+        didSet { if font != oldValue { textAttributesChanged() } }
+    }
+    /// The most lines shown; 0 means no limit. 1 (the default) never wraps.
+    public var numberOfLines = 1 {
+        didSet { if numberOfLines != oldValue { textAttributesChanged() } }
+    }
+    public var lineBreakMode = LineBreakMode.byTruncatingTail {
+        didSet { if lineBreakMode != oldValue { textAttributesChanged() } }
+    }
+    public var lineHeight = LineHeight.natural {
+        didSet { if lineHeight != oldValue { textAttributesChanged() } }
+    }
+    /// The width multi-line text wraps at for the intrinsic size; 0 (the
+    /// default) means the width the engine gives the label.
+    public var preferredMaxLayoutWidth = 0.0 {
+        didSet { if preferredMaxLayoutWidth != oldValue { textAttributesChanged() } }
+    }
+    /// Space around the text in the intrinsic size (buttons and text fields pad their text).
+    var textPadding = EdgeInsets.zero
+    /// The smallest intrinsic height (controls have a minimum touch height).
+    var minimumHeight = 0.0
+
+    /// The text whose size is the label's (text fields measure their placeholder when empty).
+    var textForMeasurement: String { text }
+
+    /// A measurer for this label alone (nil: the window's).
+    public var measurer: (any TextMeasurer)?
+
+    /// Metrics of the last intrinsic-size measurement.
+    public private(set) var intrinsicMetrics: TextLayoutMetrics?
+    /// The wrapping width that measurement used (nil: unbounded).
+    private var measuredWidth: Double?
+    private var lastRequest: TextMeasurementRequest?
+    private var lastMetrics: TextLayoutMetrics?
+
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+    }
+
+    /// A label showing `text` in `font`, ready for constraints.
+    public convenience init(text: String, font: Font = .system(size: 17), numberOfLines: Int = 1) {
+        self.init(frame: .zero)
+        self.text = text
+        self.font = font
+        self.numberOfLines = numberOfLines
+        translatesAutoresizingMaskIntoConstraints = false
+    }
+
+    private func textAttributesChanged() {
+        invalidateIntrinsicContentSize()
+        setNeedsDisplay()
+    }
+
+    /// The width text wraps at for the intrinsic size.
+    private var wrappingWidth: Double? {
+        if numberOfLines == 1 { return nil }
+        if preferredMaxLayoutWidth > 0 { return preferredMaxLayoutWidth }
+        return storedFrame.width > 0 ? storedFrame.width : nil
+    }
+
+    open override var intrinsicContentSize: Size {
+        let width = wrappingWidth
+        measuredWidth = width
+        let m = metrics(availableWidth: width.map { $0 - textPadding.left - textPadding.right })
+        intrinsicMetrics = m
+        return padded(m)
+    }
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let width: Double? = numberOfLines == 1 || !(size.width > 0) || !size.width.isFinite ? nil
+            : size.width - textPadding.left - textPadding.right
+        return padded(metrics(availableWidth: width))
+    }
+
+    private func padded(_ m: TextLayoutMetrics) -> Size {
+        Size(width: pixelCeil(m.size.width) + textPadding.left + textPadding.right,
+             height: max(minimumHeight, pixelCeil(m.size.height) + textPadding.top + textPadding.bottom))
+    }
+
+    /// Measures the text at `availableWidth`; the same request twice in a
+    /// row is answered without asking the measurer again.
+    public func metrics(availableWidth: Double?) -> TextLayoutMetrics {
+        let request = TextMeasurementRequest(text: textForMeasurement, font: font, availableWidth: availableWidth,
+                                             numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
+                                             lineHeight: lineHeight)
+        if let lastRequest, let lastMetrics, lastRequest == request { return lastMetrics }
+        let m = measurer ?? window?.layoutEngine.measurer ?? detachedMeasurer
+        let before = m.statistics
+        let result = m.measure(request)
+        let after = m.statistics
+        let measured = Int64(after.measurements - before.measurements)
+        let characters = Int64(after.charactersMeasured - before.charactersMeasured)
+        let nanoseconds = Int64(after.measuringNanoseconds) - Int64(before.measuringNanoseconds)
+        counters.textMeasurements += measured
+        counters.textCharactersMeasured += characters
+        counters.textMeasurementNanoseconds += nanoseconds
+        if let engine = window?.layoutEngine {
+            engine.counters.add(.textMeasureRequests)
+            engine.counters.add(.textMeasurements, measured)
+            engine.counters.add(.textCharactersMeasured, characters)
+            engine.counters.textMeasurementNanoseconds += nanoseconds
+            engine.trace?.append("measure \(debugName)")
+        }
+        lastRequest = request
+        lastMetrics = result
+        return result
+    }
+
+    override var hasBaselines: Bool { true }
+    /// Text is centred vertically in any extra height (padding, minimum height).
+    private var textTop: Double {
+        guard let m = intrinsicMetrics else { return 0 }
+        let h = padded(m).height
+        return (h - pixelCeil(m.size.height)) / 2
+    }
+    override var firstBaselineOffsetFromTop: Double { textTop + (intrinsicMetrics?.firstBaseline ?? 0) }
+    override var lastBaselineOffsetFromBottom: Double {
+        guard let m = intrinsicMetrics else { return 0 }
+        return padded(m).height - textTop - m.lastBaseline
+    }
+
+    override func intrinsicSizeDidUpdate(_ engine: Engine) {
+        for c in references {
+            if (c.firstItem === self && (c.firstAttribute == .firstBaseline || c.firstAttribute == .lastBaseline))
+                || (c.secondItem === self && (c.secondAttribute == .firstBaseline || c.secondAttribute == .lastBaseline)) {
+                engine.anchorsChanged(c)
+            }
+        }
+    }
+
+    /// The two-pass rule: a wrapping label laid out at a width its text no
+    /// longer fits (or that would unwrap it) measures again.
+    override func sizeDidChange(from oldSize: Size) {
+        guard numberOfLines != 1, preferredMaxLayoutWidth <= 0, engine != nil,
+              !translatesAutoresizingMaskIntoConstraints, let m = intrinsicMetrics, !intrinsicSizeIsInvalid else { return }
+        let width = storedFrame.width
+        let epsilon = 0.001
+        let tooNarrow = width + epsilon < m.size.width
+        let roomToUnwrap = width > (measuredWidth ?? .infinity) + epsilon && (m.lineCount > 1 || m.isTruncated)
+        if tooNarrow || roomToUnwrap { invalidateIntrinsicContentSize() }
+    }
+}
+
+/// Rounds up to the pixel grid of a 2× screen, as UIKit sizes text.
+func pixelCeil(_ x: Double) -> Double { (x * 2 - 1e-9).rounded(.up) / 2 }
+
+/// Labels outside any window (sized by hand before being added) measure
+/// with this approximate measurer; in a window they use the window's.
+nonisolated(unsafe) let detachedMeasurer: any TextMeasurer = ApproximateTextMeasurer()

@@ -1,0 +1,115 @@
+/// Adding, removing and moving views. Moving a subtree between windows
+/// moves its constraints between engines; constraints that would cross
+/// from the removed subtree to the rest of the old tree are deactivated,
+/// as UIKit does.
+extension View {
+    /// Adds `view` as the last (frontmost) subview, removing it from its old parent first.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` at `index` among the subviews.
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+        if view.superview === self {
+            if let i = subviews.firstIndex(where: { $0 === view }) { subviews.remove(at: i) }
+            subviews.insert(view, at: min(index, subviews.count))
+            return
+        }
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(0, index), subviews.count))
+        view.superview = self
+        if !view.autoresizingMask.isEmpty { hasAutoresizingSubviews = true }
+        view.relistPendingWork()
+        setNeedsLayout()
+        let newWindow = (self as? Window) ?? window
+        if newWindow !== view.window { view.moveSubtree(to: newWindow) }
+        view.didMoveToSuperview()
+        if guideState.dependentsInSubtree > 0 || view.guideState.dependentsInSubtree > 0 {
+            addGuideDependents(view.guideState.dependentsInSubtree)
+            window?.safeAreaMayHaveChanged(below: view)
+        }
+    }
+
+    /// Detaches the view from its parent (and its window).
+    public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        deactivateConstraintsLeavingSubtree()
+        if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
+        if guideState.dependentsInSubtree > 0 { parent.addGuideDependents(-guideState.dependentsInSubtree) }
+        superview = nil
+        updatePhase.listed = false
+        layoutPhase.listed = false
+        displayPhase.listed = false
+        engineDirty = false
+        parent.setNeedsLayout()
+        parent.setNeedsDisplay()
+        if window != nil { moveSubtree(to: nil) }
+        didMoveToSuperview()
+    }
+
+    /// True when `view` is this view or one of its ancestors.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let u = v {
+            if u === view { return true }
+            v = u.superview
+        }
+        return false
+    }
+
+    /// Calls `body` for this view and every descendant, parents before children.
+    public func forEachInSubtree(_ body: (View) -> Void) {
+        body(self)
+        for s in subviews { s.forEachInSubtree(body) }
+    }
+
+    /// Calls `body` for this view and each of its layout guides.
+    func forEachItem(_ body: (LayoutItem) -> Void) {
+        body(self)
+        for g in layoutGuides { body(g) }
+    }
+
+    /// Deactivates active user constraints between this subtree and views outside it.
+    private func deactivateConstraintsLeavingSubtree() {
+        var leaving: [LayoutConstraint] = []
+        forEachInSubtree { view in
+            view.forEachItem { item in
+                for c in item.references {
+                    let other = c.firstItem === item ? c.secondItem : c.firstItem
+                    if let other, let host = other.hostView, !host.isDescendant(of: self) { leaving.append(c) }
+                }
+            }
+        }
+        if !leaving.isEmpty { LayoutConstraint.deactivate(leaving) }
+    }
+
+    /// Sets `window` through the subtree; moves constraints from the old
+    /// window's engine to the new one's.
+    func moveSubtree(to newWindow: Window?) {
+        let oldEngine = window?.layoutEngine
+        let newEngine = newWindow?.layoutEngine
+        forEachInSubtree { $0.window = newWindow }
+        if oldEngine !== newEngine {
+            if let oldEngine { forEachInSubtree { $0.uninstallAll(from: oldEngine) } }
+            if let newEngine { forEachInSubtree { $0.installPending(in: newEngine) } }
+        }
+        forEachInSubtree { $0.didMoveToWindow() }
+    }
+
+    private func uninstallAll(from engine: Engine) {
+        forEachItem { item in
+            for c in item.references where c.engine === engine { engine.uninstall(c) }
+            for c in item.engineOwnedConstraints where c.engine === engine { engine.uninstall(c) }
+            engine.leave(item)
+        }
+    }
+
+    private func installPending(in engine: Engine) {
+        forEachItem { item in
+            for c in item.references where c.active && c.engine == nil {
+                if c.firstItem.installationEngine(with: c.secondItem) === engine { engine.install(c) }
+            }
+        }
+    }
+}

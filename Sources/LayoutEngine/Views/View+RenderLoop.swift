@@ -1,0 +1,241 @@
+/// Deferred work of one render-loop phase for one view.
+///
+/// `needs` says this view itself has work; `dirtyChildren` lists the
+/// subviews with work in their subtrees, and `listed` says this view is in
+/// its parent's list. A pass therefore walks only dirty branches, and a
+/// change deep in one cell never visits the other cells.
+struct PhaseState {
+    var needs = true
+    var listed = false
+    var dirtyChildren: [View] = []
+
+    var hasWork: Bool { needs || !dirtyChildren.isEmpty }
+}
+
+enum Phase {
+    case updateConstraints, layout, display
+}
+
+/// The three phases — update constraints (leaves first), layout (root
+/// first), display — and the flags that defer and coalesce them.
+extension View {
+    // MARK: Marking
+
+    /// Asks for `updateConstraints` in the next update-constraints phase.
+    public func setNeedsUpdateConstraints() { mark(.updateConstraints) }
+    /// Asks for `layoutSubviews` in the next layout phase.
+    public func setNeedsLayout() { mark(.layout) }
+    /// Asks for `draw` in the next display phase.
+    public func setNeedsDisplay() { mark(.display) }
+
+    public var needsUpdateConstraints: Bool { updatePhase.needs }
+    public var needsLayout: Bool { layoutPhase.needs }
+    public var needsDisplay: Bool { displayPhase.needs }
+
+    func phaseState(_ phase: Phase) -> PhaseState {
+        switch phase {
+        case .updateConstraints: updatePhase
+        case .layout: layoutPhase
+        case .display: displayPhase
+        }
+    }
+
+    private func mark(_ phase: Phase) {
+        switch phase {
+        case .updateConstraints:
+            if updatePhase.needs { return }
+            updatePhase.needs = true
+        case .layout:
+            if layoutPhase.needs { return }
+            layoutPhase.needs = true
+        case .display:
+            if displayPhase.needs { return }
+            displayPhase.needs = true
+        }
+        listUp(phase)
+    }
+
+    /// Puts this view in its parent's list for `phase`, and so on up until
+    /// a view already listed.
+    private func listUp(_ phase: Phase) {
+        var child = self
+        while let parent = child.superview {
+            switch phase {
+            case .updateConstraints:
+                if child.updatePhase.listed { return }
+                child.updatePhase.listed = true
+                parent.updatePhase.dirtyChildren.append(child)
+            case .layout:
+                if child.layoutPhase.listed { return }
+                child.layoutPhase.listed = true
+                parent.layoutPhase.dirtyChildren.append(child)
+            case .display:
+                if child.displayPhase.listed { return }
+                child.displayPhase.listed = true
+                parent.displayPhase.dirtyChildren.append(child)
+            }
+            child = parent
+        }
+    }
+
+    /// After joining a parent: list pending work up the new ancestry.
+    func relistPendingWork() {
+        if updatePhase.hasWork { listUp(.updateConstraints) }
+        if layoutPhase.hasWork { listUp(.layout) }
+        if displayPhase.hasWork { listUp(.display) }
+    }
+
+    // MARK: Update constraints (leaves first)
+
+    /// Runs the update-constraints phase for this subtree now.
+    public func updateConstraintsIfNeeded() {
+        while !updatePhase.dirtyChildren.isEmpty {
+            let list = updatePhase.dirtyChildren
+            updatePhase.dirtyChildren = []
+            for child in list where child.superview === self && child.updatePhase.listed {
+                child.updatePhase.listed = false
+                child.updateConstraintsIfNeeded()
+            }
+        }
+        if updatePhase.needs {
+            updatePhase.needs = false
+            if intrinsicSizeIsInvalid, let engine, !translatesAutoresizingMaskIntoConstraints {
+                updateContentSizeConstraints(engine)
+            }
+            window?.layoutEngine.trace?.append("updateConstraints \(debugName)")
+            counters.updateConstraintsCalls += 1
+            window?.layoutEngine.counters.add(.updateConstraintsCalls)
+            updateConstraints()
+        }
+    }
+
+    // MARK: Layout (root first)
+
+    /// Lays out now whatever is pending, as `UIView.layoutIfNeeded`: the
+    /// window's constraints are updated first, then layout runs from the
+    /// topmost ancestor that needs it down through this view's subtree.
+    /// Expensive when sprinkled after every change; the render loop coalesces.
+    public func layoutIfNeeded() {
+        guard let window else {
+            layoutSubtreeIfNeeded()
+            return
+        }
+        var rounds = 0
+        repeat {
+            window.updateConstraintsIfNeeded()
+            window.layoutEngine.flushChanges()
+            var top = self
+            var p = superview
+            while let q = p {
+                if q.layoutPhase.needs { top = q }
+                p = q.superview
+            }
+            top.layoutSubtreeIfNeeded()
+            window.settleSystemGuides()
+            rounds += 1
+        } while rounds < View.maxLayoutRounds && (window.updatePhase.hasWork || layoutPhase.hasWork)
+        window.layoutEngine.endPass()
+    }
+
+    /// How often one frame may go round update → layout before giving up
+    /// (two-pass labels need two; a view that keeps invalidating itself would loop).
+    static let maxLayoutRounds = 8
+
+    /// The layout phase for this subtree: `layoutSubviews` where needed,
+    /// parents before children, repeated while a view's own layout marks it again.
+    func layoutSubtreeIfNeeded() {
+        if layoutPhase.needs {
+            let engine = window?.layoutEngine
+            var rounds = 0
+            repeat {
+                layoutPhase.needs = false
+                engine?.trace?.append("layoutSubviews \(debugName)")
+                counters.layoutSubviewsCalls += 1
+                engine?.counters.add(.layoutSubviewsCalls)
+                isLayingOut = true
+                layoutSubviews()
+                isLayingOut = false
+                engine?.flushChanges()
+                rounds += 1
+            } while layoutPhase.needs && rounds < View.maxLayoutRounds
+        }
+        while !layoutPhase.dirtyChildren.isEmpty {
+            let list = layoutPhase.dirtyChildren
+            layoutPhase.dirtyChildren = []
+            for child in list where child.superview === self && child.layoutPhase.listed {
+                child.layoutPhase.listed = false
+                child.layoutSubtreeIfNeeded()
+            }
+        }
+    }
+
+    /// Copies the engine's values into the frames of the subviews it moved.
+    /// `layoutSubviews` calls this; overrides must call `super.layoutSubviews()`.
+    public func applyEngineFramesToSubviews() {
+        guard !pendingEngineSubviews.isEmpty else { return }
+        let list = pendingEngineSubviews
+        pendingEngineSubviews = []
+        for child in list where child.engineDirty && child.superview === self {
+            child.applyEngineFrame()
+        }
+    }
+
+    func applyEngineFrame() {
+        engineDirty = false
+        guard !translatesAutoresizingMaskIntoConstraints, let rect = engineRect() else { return }
+        counters.framesApplied += 1
+        engine?.counters.add(.framesApplied)
+        setFrame(rect, fromEngine: true)
+    }
+
+    /// The engine moved one of this view's variables: mark the superview
+    /// for layout (the layout pass copies the values out).
+    func markMovedByEngine() {
+        guard !engineDirty, !translatesAutoresizingMaskIntoConstraints else { return }
+        engineDirty = true
+        if let parent = superview {
+            parent.pendingEngineSubviews.append(self)
+            parent.setNeedsLayout()
+        } else {
+            applyEngineFrame()
+        }
+    }
+
+    // MARK: Display
+
+    /// The display phase for this subtree: `draw` for visible views that need it.
+    public func displayIfNeeded() {
+        if isHidden {
+            discardDisplayWork()
+            return
+        }
+        if displayPhase.needs {
+            displayPhase.needs = false
+            let engine = window?.layoutEngine
+            engine?.trace?.append("draw \(debugName)")
+            counters.displayCalls += 1
+            engine?.counters.add(.displayCalls)
+            draw()
+        }
+        while !displayPhase.dirtyChildren.isEmpty {
+            let list = displayPhase.dirtyChildren
+            displayPhase.dirtyChildren = []
+            for child in list where child.superview === self && child.displayPhase.listed {
+                child.displayPhase.listed = false
+                child.displayIfNeeded()
+            }
+        }
+    }
+
+    /// A hidden subtree draws nothing; its pending display work is dropped
+    /// (un-hiding marks it again).
+    private func discardDisplayWork() {
+        displayPhase.needs = false
+        let list = displayPhase.dirtyChildren
+        displayPhase.dirtyChildren = []
+        for child in list where child.superview === self {
+            child.displayPhase.listed = false
+            child.discardDisplayWork()
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import Testing
+@testable import LayoutEngine
+
+@Suite struct ConstraintTests {
+    /// A window with one 300×200 container at (10, 20) placed by hand.
+    func scene() -> (Window, View) {
+        let window = makeWindow()
+        let container = View(frame: Rect(x: 10, y: 20, width: 300, height: 200))
+        container.name = "container"
+        window.addSubview(container)
+        return (window, container)
+    }
+
+    @Test func siblingsAndParentAnchors() {
+        let (window, container) = scene()
+        let a = constrained("a"), b = constrained("b")
+        container.addSubview(a)
+        container.addSubview(b)
+        LayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 8),
+            a.topAnchor.constraint(equalTo: container.topAnchor, constant: 8),
+            a.widthAnchor.constraint(equalToConstant: 40),
+            a.heightAnchor.constraint(equalTo: a.widthAnchor),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 8),
+            b.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -8),
+            b.centerYAnchor.constraint(equalTo: a.centerYAnchor),
+            b.heightAnchor.constraint(equalTo: container.heightAnchor, multiplier: 0.25),
+        ])
+        window.runFrame()
+        #expect(a.frame == Rect(x: 8, y: 8, width: 40, height: 40))
+        #expect(b.frame == Rect(x: 56, y: 3, width: 236, height: 50))
+        #expect(window.constraintMessages.isEmpty)
+    }
+
+    @Test func cousinsRelateThroughTheirContainers() {
+        let (window, container) = scene()
+        let left = constrained("left"), right = constrained("right")
+        let x = constrained("x"), y = constrained("y")
+        container.addSubview(left)
+        container.addSubview(right)
+        left.addSubview(x)
+        right.addSubview(y)
+        LayoutConstraint.activate([
+            left.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 10),
+            left.topAnchor.constraint(equalTo: container.topAnchor),
+            left.widthAnchor.constraint(equalToConstant: 100), left.heightAnchor.constraint(equalToConstant: 100),
+            right.leadingAnchor.constraint(equalTo: left.trailingAnchor, constant: 20),
+            right.topAnchor.constraint(equalTo: container.topAnchor, constant: 30),
+            right.widthAnchor.constraint(equalToConstant: 100), right.heightAnchor.constraint(equalToConstant: 100),
+            x.leadingAnchor.constraint(equalTo: left.leadingAnchor, constant: 5),
+            x.topAnchor.constraint(equalTo: left.topAnchor, constant: 50),
+            x.widthAnchor.constraint(equalToConstant: 10), x.heightAnchor.constraint(equalToConstant: 10),
+            // Across hierarchies: y's leading lines up with x's, y's top with x's.
+            y.leadingAnchor.constraint(equalTo: x.leadingAnchor),
+            y.topAnchor.constraint(equalTo: x.topAnchor),
+            y.widthAnchor.constraint(equalToConstant: 10), y.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        window.runFrame()
+        #expect(x.frame == Rect(x: 5, y: 50, width: 10, height: 10))
+        // In right's coordinates: x is at 15 + 5 = 15 in the container, right starts at 130.
+        #expect(y.frame == Rect(x: -115, y: 20, width: 10, height: 10))
+        #expect(y.convert(Point.zero, to: container) == x.convert(Point.zero, to: container))
+    }
+
+    @Test func prioritiesDecide() {
+        let (window, container) = scene()
+        let a = constrained("a")
+        container.addSubview(a)
+        let strong = a.widthAnchor.constraint(equalToConstant: 100).withPriority(750)
+        let weak = a.widthAnchor.constraint(equalToConstant: 50).withPriority(250)
+        LayoutConstraint.activate([strong, weak, a.heightAnchor.constraint(equalToConstant: 10),
+                                   a.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                                   a.topAnchor.constraint(equalTo: container.topAnchor)])
+        window.runFrame()
+        #expect(a.frame.width == 100)
+        strong.priority = 200
+        window.runFrame()
+        #expect(a.frame.width == 50)
+        #expect(window.engineCounters[.priorityChanges] == 1)
+    }
+
+    @Test func constantChangesGoThroughTheInPlacePath() {
+        let (window, container) = scene()
+        let a = constrained("a")
+        container.addSubview(a)
+        let left = a.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 8)
+        LayoutConstraint.activate([left, a.topAnchor.constraint(equalTo: container.topAnchor),
+                                   a.widthAnchor.constraint(equalToConstant: 10), a.heightAnchor.constraint(equalToConstant: 10)])
+        window.runFrame()
+        let before = window.engineCounters
+        left.constant = 30
+        window.runFrame()
+        let d = window.engineCounters - before
+        #expect(a.frame.minX == 30)
+        #expect(d[.constantChanges] == 1)
+        #expect(d[.solverConstantUpdates] == 1)
+        #expect(d[.solverConstraintsAdded] == 0 && d[.solverConstraintsRemoved] == 0)
+        #expect(d[.layoutSubviewsCalls] == 1)   // only the container copies the new frame
+    }
+
+    @Test func isActiveTogglesAndBatchesWork() {
+        let (window, container) = scene()
+        let a = constrained("a")
+        container.addSubview(a)
+        let base = [a.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                    a.topAnchor.constraint(equalTo: container.topAnchor),
+                    a.heightAnchor.constraint(equalToConstant: 10)]
+        let narrow = a.widthAnchor.constraint(equalToConstant: 20)
+        let wide = a.widthAnchor.constraint(equalToConstant: 200)
+        LayoutConstraint.activate(base + [narrow])
+        window.runFrame()
+        #expect(a.frame.width == 20)
+        narrow.isActive = false
+        wide.isActive = true
+        window.runFrame()
+        #expect(a.frame.width == 200)
+        #expect(!narrow.isActive && wide.isActive)
+        LayoutConstraint.deactivate([wide])
+        LayoutConstraint.activate([narrow])
+        window.runFrame()
+        #expect(a.frame.width == 20)
+        #expect(window.constraintMessages.isEmpty)
+    }
+
+    @Test func unsatisfiableConstraintsAreBrokenLoggedAndLayoutGoesOn() {
+        let (window, container) = scene()
+        let a = constrained("box")
+        container.addSubview(a)
+        var logged: [String] = []
+        window.logHandler = { logged.append($0) }
+        let fifty = a.widthAnchor.constraint(equalToConstant: 50).withIdentifier("fifty")
+        let twoHundred = a.widthAnchor.constraint(equalToConstant: 200).withIdentifier("two-hundred")
+        LayoutConstraint.activate([a.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                                   a.topAnchor.constraint(equalTo: container.topAnchor),
+                                   a.heightAnchor.constraint(equalToConstant: 10), fifty, twoHundred])
+        window.runFrame()
+        #expect(a.frame.width == 50)
+        #expect(twoHundred.isBroken && twoHundred.isActive && !fifty.isBroken)
+        #expect(window.engineCounters[.unsatisfiableConstraints] == 1)
+        let message = try! #require(logged.first)
+        #expect(message.hasPrefix("Unable to simultaneously satisfy constraints."))
+        #expect(message.contains("<LayoutConstraint 'fifty' View(box).width == 50>"))
+        #expect(message.hasSuffix("Will attempt to recover by breaking constraint \n<LayoutConstraint 'two-hundred' View(box).width == 200>"))
+        // Removing the conflict lets the broken one take part again when re-activated.
+        fifty.isActive = false
+        twoHundred.isActive = false
+        twoHundred.isActive = true
+        window.runFrame()
+        #expect(a.frame.width == 200 && !twoHundred.isBroken)
+    }
+
+    @Test func hiddenViewsKeepTheirConstraints() {
+        let (window, container) = scene()
+        let a = constrained("a"), b = constrained("b")
+        container.addSubview(a)
+        container.addSubview(b)
+        LayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: container.leadingAnchor), a.topAnchor.constraint(equalTo: container.topAnchor),
+            a.widthAnchor.constraint(equalToConstant: 30), a.heightAnchor.constraint(equalToConstant: 30),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 5), b.topAnchor.constraint(equalTo: a.topAnchor),
+            b.widthAnchor.constraint(equalToConstant: 30), b.heightAnchor.constraint(equalToConstant: 30),
+        ])
+        window.runFrame()
+        let installed = window.engineConstraintCount
+        a.isHidden = true
+        window.runFrame()
+        #expect(window.engineConstraintCount == installed)
+        #expect(a.installedConstraints.count == 6)
+        #expect(b.frame.minX == 35)   // still placed after the hidden view
+        let drawsBefore = a.counters.displayCalls
+        a.setNeedsDisplay()
+        window.runFrame()
+        #expect(a.counters.displayCalls == drawsBefore)   // hidden views are not displayed
+    }
+
+    @Test func removingAViewDeactivatesConstraintsThatLeaveItsTree() {
+        let (window, container) = scene()
+        let a = constrained("a"), b = constrained("b")
+        container.addSubview(a)
+        a.addSubview(b)
+        let outer = a.leadingAnchor.constraint(equalTo: container.leadingAnchor)
+        let inner = b.widthAnchor.constraint(equalTo: a.widthAnchor)
+        LayoutConstraint.activate([outer, inner])
+        window.runFrame()
+        a.removeFromSuperview()
+        #expect(!outer.isActive)
+        #expect(inner.isActive)         // internal: stays active, leaves the engine with the tree
+        #expect(window.engineConstraintCount == 0 || !a.installedConstraints.contains { $0 === inner })
+        container.addSubview(a)
+        #expect(a.installedConstraints.contains { $0 === inner })
+    }
+
+    @Test func leadingAndTrailingFollowTheLayoutDirection() {
+        let (window, container) = scene()
+        container.semanticLayoutDirection = .rightToLeft
+        let a = constrained("a")
+        container.addSubview(a)
+        LayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 10),
+            a.topAnchor.constraint(equalTo: container.topAnchor),
+            a.widthAnchor.constraint(equalToConstant: 50), a.heightAnchor.constraint(equalToConstant: 10),
+        ])
+        window.runFrame()
+        // Leading is the right edge, and "+10" moves inwards, as in UIKit.
+        #expect(a.frame.maxX == 290)
+        #expect(a.frame.minX == 240)
+    }
+
+    @Test func churnIsCountedWhenAnEqualConstraintComesBackInOnePass() {
+        let (window, container) = scene()
+        let a = constrained("a")
+        container.addSubview(a)
+        var w = a.widthAnchor.constraint(equalToConstant: 20)
+        LayoutConstraint.activate([w, a.heightAnchor.constraint(equalToConstant: 20)])
+        window.runFrame()
+        let before = window.engineCounters
+        w.isActive = false
+        w = a.widthAnchor.constraint(equalToConstant: 20)
+        w.isActive = true
+        window.runFrame()
+        let d = window.engineCounters - before
+        #expect(d[.constraintChurn] == 1)
+        #expect(d[.constraintsAdded] == 1 && d[.constraintsRemoved] == 1)
+        #expect(a.counters.constraintChurn == 1)
+    }
+}

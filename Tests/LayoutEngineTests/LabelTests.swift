@@ -1,0 +1,150 @@
+import Testing
+@testable import LayoutEngine
+
+/// Labels measure real DejaVu Sans text: widths from the font's own tables
+/// (see TextMeasurementTests/Fixtures/DejaVuExpectations.swift).
+@Suite struct LabelTests {
+    /// "Hello, World" is 12362 font units wide with kerning, of 2048 per em;
+    /// a line is 1901 + 483 units high.
+    static let helloWidth17 = 12362.0 / 2048 * 17
+    static let lineHeight17 = (1901.0 + 483) / 2048 * 17
+
+    @Test func intrinsicSizeIsTheMeasuredTextRoundedToPixels() {
+        let window = makeWindow()
+        let label = Label(text: "Hello, World")
+        window.addSubview(label)
+        LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
+                                   label.topAnchor.constraint(equalTo: window.topAnchor, constant: 10)])
+        window.runFrame()
+        let metrics = try! #require(label.intrinsicMetrics)
+        #expect(abs(metrics.size.width - Self.helloWidth17) < 1e-6)
+        #expect(abs(metrics.size.height - Self.lineHeight17) < 1e-6)
+        #expect(label.frame == Rect(x: 10, y: 10, width: 103, height: 20))   // 102.6 and 19.8, up to the 2× pixel grid
+    }
+
+    @Test func emptyTextHasZeroSize() {
+        let window = makeWindow()
+        let label = Label(text: "")
+        window.addSubview(label)
+        LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                                   label.topAnchor.constraint(equalTo: window.topAnchor)])
+        window.runFrame()
+        #expect(label.frame.size == .zero)
+    }
+
+    /// Multi-line without preferredMaxLayoutWidth: measured unbounded, laid
+    /// out at the width the constraints give, measured again at that width.
+    @Test func wrappingLabelsUseTheEngineWidthInTwoPasses() {
+        let window = makeWindow()
+        let text = "The quick brown fox jumps over the lazy dog. Sphinx of black quartz, judge my vow!"
+        let label = Label(text: text, font: .system(size: 12), numberOfLines: 0)
+        window.addSubview(label)
+        LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                                   label.topAnchor.constraint(equalTo: window.topAnchor),
+                                   label.widthAnchor.constraint(equalToConstant: 120)])
+        window.runFrame()
+        let lines = label.intrinsicMetrics!.lineTexts(of: text)
+        #expect(lines == ["The quick brown", "fox jumps over the", "lazy dog. Sphinx of", "black quartz, judge", "my vow!"])
+        let lineHeight = (1901.0 + 483) / 2048 * 12
+        #expect(label.frame.height == pixelCeil(5 * lineHeight))
+        #expect(window.engineCounters[.textMeasurements] == 2)
+    }
+
+    @Test func preferredMaxLayoutWidthMeasuresOnce() {
+        let window = makeWindow()
+        let text = "The quick brown fox jumps over the lazy dog. Sphinx of black quartz, judge my vow!"
+        let label = Label(text: text, font: .system(size: 12), numberOfLines: 0)
+        label.preferredMaxLayoutWidth = 90
+        window.addSubview(label)
+        LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                                   label.topAnchor.constraint(equalTo: window.topAnchor)])
+        window.runFrame()
+        #expect(label.intrinsicMetrics!.lineCount == 7)
+        #expect(window.engineCounters[.textMeasurements] == 1)
+    }
+
+    @Test func numberOfLinesLimitsTheHeight() {
+        let window = makeWindow()
+        let text = "The quick brown fox jumps over the lazy dog. Sphinx of black quartz, judge my vow!"
+        let label = Label(text: text, font: .system(size: 12), numberOfLines: 2)
+        window.addSubview(label)
+        LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                                   label.topAnchor.constraint(equalTo: window.topAnchor),
+                                   label.widthAnchor.constraint(equalToConstant: 120)])
+        window.runFrame()
+        #expect(label.intrinsicMetrics!.lineCount == 2)
+        #expect(label.intrinsicMetrics!.isTruncated)
+    }
+
+    @Test func firstBaselinesAlignAcrossFonts() {
+        let window = makeWindow()
+        let small = Label(text: "small", font: .system(size: 12))
+        let big = Label(text: "BIG", font: .boldSystem(size: 30))
+        window.addSubview(small)
+        window.addSubview(big)
+        LayoutConstraint.activate([
+            big.leadingAnchor.constraint(equalTo: window.leadingAnchor), big.topAnchor.constraint(equalTo: window.topAnchor, constant: 100),
+            small.leadingAnchor.constraint(equalTo: big.trailingAnchor, constant: 8),
+            small.firstBaselineAnchor.constraint(equalTo: big.firstBaselineAnchor),
+        ])
+        window.runFrame()
+        let ascent = 1901.0 / 2048
+        #expect(abs((small.frame.minY + ascent * 12) - (big.frame.minY + ascent * 30)) < 1e-9)
+        // A new font moves the baseline; the constraint follows in place.
+        big.font = .boldSystem(size: 40)
+        window.runFrame()
+        #expect(abs((small.frame.minY + ascent * 12) - (big.frame.minY + ascent * 40)) < 1e-9)
+    }
+
+    @Test func measurementGoesThroughTheInjectedMeasurer() {
+        let approximate = ApproximateTextMeasurer()
+        let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480), measurer: approximate)
+        let label = Label(text: "abcd")   // 4 × 0.515 × 17
+        window.addSubview(label)
+        LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                                   label.topAnchor.constraint(equalTo: window.topAnchor)])
+        window.runFrame()
+        #expect(label.frame.width == pixelCeil(4 * 0.515 * 17))
+        #expect(approximate.statistics.measurements == 1)
+    }
+
+    @Test func sizeThatFitsWrapsAtTheGivenWidth() {
+        let window = makeWindow()
+        let label = Label(text: "The quick brown fox jumps over the lazy dog. Sphinx of black quartz, judge my vow!",
+                          font: .system(size: 12), numberOfLines: 0)
+        window.addSubview(label)
+        let size = label.sizeThatFits(Size(width: 170, height: .infinity))
+        #expect(size.height == pixelCeil(4 * (1901.0 + 483) / 2048 * 12))
+    }
+
+    @Test func imageViewsSizeToTheirImage() {
+        let window = makeWindow()
+        let image = ImageView(image: Image(name: "avatar", size: Size(width: 40, height: 30)))
+        window.addSubview(image)
+        LayoutConstraint.activate([image.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                                   image.topAnchor.constraint(equalTo: window.topAnchor)])
+        window.runFrame()
+        #expect(image.frame.size == Size(width: 40, height: 30))
+        image.image = Image(name: "big", size: Size(width: 80, height: 60))
+        window.runFrame()
+        #expect(image.frame.size == Size(width: 80, height: 60))
+        image.image = nil
+        window.runFrame()
+        #expect(image.installedConstraints.filter { $0.kind == .contentSize }.isEmpty)
+    }
+}
+
+extension TextLayoutMetrics {
+    func lineTexts(of text: String) -> [String] {
+        let characters = Array(text)
+        return lines.map { String(characters[$0.characterRange]).trimmingSuffix(" ") }
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ c: Character) -> String {
+        var s = self
+        while s.last == c { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import WorkerCore
+import Scenarios
+import WorkerProtocol
+import Workloads
+
+/// The measurement loop with a scripted driver: warm-up, one counted step,
+/// calibration to the minimum sample time, and failures passed through.
+@Suite struct MeasurementLoopTests {
+    final class SpinDriver: ScenarioDriver {
+        static let name = "spin"
+        var steps = 0
+        var failAt: Int?
+        private(set) var sink = 0.0
+        let log: [String] = ["spin log"]
+        init(parameters: DriverParameters, seed: UInt64) throws(ScenarioError) {}
+        init(failAt: Int? = nil) { self.failAt = failAt }
+        func step() throws(ScenarioError) {
+            steps += 1
+            if steps == failAt { throw .engine("scripted failure", log: ["line"]) }
+            var x = 0.0
+            for i in 0..<2_000 { x += Double(i).squareRoot() }   // ~µs of work
+            sink += x
+        }
+        func counters() -> [String: Int] { ["steps": steps, "work": steps * 3] }
+        func digest() -> String { "0000000000000000" }
+    }
+
+    @Test func samplesReachTheMinimumTimeAndCountersArePerIteration() throws {
+        let driver = SpinDriver()
+        var emitted: [Sample] = []
+        let settings = MeasurementSettings(warmupIterations: 3, samples: 4, minSampleSeconds: 0.005)
+        let result = try MeasurementLoop(settings: settings).run(driver) { emitted.append($0) }
+        #expect(result.counters == ["steps": 1, "work": 3])
+        #expect(result.samples.count == 4)
+        #expect(result.samples.allSatisfy { !$0.warmup && $0.wallSeconds >= 0.005 * 0.5 && $0.iterations > 1 })
+        #expect(emitted.first?.warmup == true && emitted.first?.iterations == 3)
+        #expect(emitted.map(\.index) == Array(0..<emitted.count))
+        #expect(emitted.filter { !$0.warmup } == result.samples)
+        #expect(result.samples.allSatisfy { $0.cpuSeconds > 0 && $0.cpuSeconds <= $0.wallSeconds * 1.5 + 0.001 })
+    }
+
+    @Test func engineFailuresComeThrough() {
+        #expect(throws: ScenarioError.engine("scripted failure", log: ["line"])) {
+            _ = try MeasurementLoop(settings: MeasurementSettings(warmupIterations: 1, samples: 2, minSampleSeconds: 0.001))
+                .run(SpinDriver(failAt: 5)) { _ in }
+        }
+    }
+
+    @Test func gitCommitIsReadWithoutGit() {
+        let commit = GitCommit.find(from: WorkerProcess.root)
+        #expect(commit?.count == 40)
+    }
+}
