@@ -80,13 +80,13 @@ struct RunCommand: AsyncParsableCommand {
             let directory = workloadsDirectory.map { URL(fileURLWithPath: $0) } ?? locator.root.appendingPathComponent("Workloads")
             let planner = JobPlanner(workloadsDirectory: directory)
             let loaded = try planner.load(workloads)
-            let engines = try engine.isEmpty ? [try DefaultWorker.choice()] : engine.map { try EngineChoice.parse($0) }
+            let progress = TerminalProgress(style: plain ? .plain : nil)
+            let engines = try engine.isEmpty ? [try DefaultWorker.choice(progress: progress)] : engine.map { try EngineChoice.parse($0) }
             let variantFilter = variants.flatMap { $0.split(separator: ",").map(String.init) }
             let runID = UUID()
             let plan = try planner.plan(runID: runID, workloads: loaded, variants: variantFilter.isEmpty ? nil : variantFilter,
                                         sizes: try parsedSizes(), samples: samples, seed: seed, engines: engines)
 
-            let progress = TerminalProgress(style: plain ? .plain : nil)
             if locator.source == .embedded { progress.note("results go to the embedded PostgreSQL in \(locator.embedded.directory)") }
             let store = try await database.openStore()
             let flushed = try await SpoolReplayer(directory: locator.spoolDirectory).flushAll(into: store)

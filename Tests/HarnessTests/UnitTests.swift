@@ -54,3 +54,41 @@ import Workloads
         #expect(try EngineChoice.parse("x=/bin/true").label == "x")
     }
 }
+
+@Suite struct OutputTests {
+    @Test func theExpectationTableCountsEachVerdict() {
+        let verdicts = [
+            ExpectationVerdict(workload: "churn", expectationIndex: 0, description: "grouped: time linear in N", status: .pass, reason: "slope 1.01"),
+            ExpectationVerdict(workload: "churn", expectationIndex: 1, engineLabel: "new", description: "same frames", status: .fail,
+                               reason: "digests differ at n=100"),
+            ExpectationVerdict(workload: "mosaic", expectationIndex: 0, description: "x", status: .inconclusive, reason: "too noisy"),
+        ]
+        let table = ExpectationTable.render(verdicts, color: false)
+        let lines = table.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(lines[0].hasPrefix("workload"))
+        #expect(lines[2].contains("churn [new]") && lines[2].contains("fail") && lines[2].contains("digests differ"))
+        #expect(lines[4] == "1 pass, 1 fail, 1 inconclusive")
+        #expect(!table.contains("\u{1B}["))
+        #expect(ExpectationTable.render(verdicts, color: true).contains("\u{1B}[32mpass"))
+    }
+
+    @Test func everyErrorRendersAsErrorThenTry() {
+        let errors: [any Error] = [
+            HarnessError.defaultWorkerMissing(expectedAt: "/x/layoutbench-worker"),
+            ResultStoreError.schemaOutdated(found: 0, known: 1),
+            SpoolError.cannotWrite(path: "/s.jsonl", reason: "No space left on device"),
+        ]
+        for error in errors {
+            let lines = ErrorRenderer.render(error).split(separator: "\n")
+            #expect(lines.count == 2, "\(lines)")
+            #expect(lines.first?.hasPrefix("error: ") == true && lines.last?.hasPrefix("try: ") == true)
+        }
+        #expect(ErrorRenderer.render(ResultStoreError.schemaOutdated(found: 0, known: 1)).contains("try: run `layoutbench db migrate`"))
+    }
+
+    @Test func clockFormatting() {
+        #expect(Clock.format(65) == "1:05" && Clock.format(3725) == "1:02:05" && Clock.format(.nan) == "--:--")
+        #expect(Clock.formatDuration(0.0025) == "2.50 ms" && Clock.formatDuration(2) == "2.00 s")
+    }
+}
