@@ -86,6 +86,15 @@ extension ResultStore {
         }
     }
 
+    /// Number of runs stored.
+    ///
+    /// - Throws: `ResultStoreError.storage`.
+    public func runCount() async throws(ResultStoreError) -> Int {
+        try await ResultStoreError.wrap("count runs") {
+            try await connection.execute("SELECT count(*) AS n FROM runs").first?.int("n") ?? 0
+        }
+    }
+
     /// Number of samples stored for the run (all jobs, warm-up included).
     ///
     /// - Throws: `ResultStoreError.storage`.

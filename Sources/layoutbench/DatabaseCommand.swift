@@ -68,7 +68,7 @@ struct DatabaseCommand: AsyncParsableCommand {
                 if locator.source != .embedded || { if case .running = locator.embedded.status() { true } else { false } }() {
                     let store = try await ResultStore.open(try await locator.resolve(startingEmbedded: false), schema: .skip)
                     print("schema: version \(try await store.schemaVersion()) (this layoutbench: \(Migrations.latestVersion))")
-                    print("runs: \(try await store.runs(limit: 1_000_000).count)")
+                    print("runs: \(try await store.runCount())")
                     await store.close()
                 }
                 let pending = SpoolReplayer(directory: locator.spoolDirectory).pendingFiles()
