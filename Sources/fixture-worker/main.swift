@@ -4,7 +4,7 @@
 // behaves as told, so the harness's runner is tested against real pipes,
 // signals and exit codes. The behaviour comes from the job's `variant`
 // ("normal", "crash", "hang", "garbage", "exit-code", "error", "no-summary",
-// "no-hello", "slow"), or from FIXTURE_BEHAVIOUR in the environment.
+// "no-hello", "slow", "close-and-hang"), or from FIXTURE_BEHAVIOUR in the environment.
 // The job's `samples` (default 3) sets how many samples it sends.
 import Foundation
 import WorkerProtocol
@@ -85,6 +85,10 @@ case "hang":
 case "hang-ignoring-term":
     signal(SIGTERM, SIG_IGN)
     note("fixture-worker: hanging and ignoring SIGTERM")
+    while true { sleep(60) }
+case "close-and-hang":
+    close(STDOUT_FILENO)
+    close(STDERR_FILENO)
     while true { sleep(60) }
 case "garbage":
     print("this is not JSON; <script>alert(1)</script>")

@@ -35,7 +35,9 @@ import WorkerProtocol
         #expect(result.failure == .timedOut(seconds: 0.5, killed: false), "\(result.stderrTail)")
         let ignoring = await quick.run(FixtureWorker.request("hang-ignoring-term"), command: FixtureWorker.command())
         #expect(ignoring.failure == .timedOut(seconds: 0.5, killed: true))
-        #expect(ContinuousClock.now - started < .seconds(4))
+        let closed = await quick.run(FixtureWorker.request("close-and-hang"), command: FixtureWorker.command())
+        #expect(closed.failure == .timedOut(seconds: 0.5, killed: false))
+        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test func aCancelledRunStopsItsWorker() async throws {

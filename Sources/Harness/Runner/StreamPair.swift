@@ -17,6 +17,10 @@ final class StreamPair {
     /// Waits up to `milliseconds` for data, hands what arrives to `body`,
     /// and forgets streams that reached end-of-file.
     func poll(milliseconds: Int32, _ body: (Stream, UnsafeRawBufferPointer) -> Void) {
+        guard !descriptors.isEmpty else {
+            usleep(useconds_t(max(1, min(milliseconds, 10)) * 1000))
+            return
+        }
         var fds = descriptors.map { pollfd(fd: $0.1, events: Int16(POLLIN), revents: 0) }
         let ready = Glibc.poll(&fds, nfds_t(fds.count), milliseconds)
         guard ready > 0 else { return }

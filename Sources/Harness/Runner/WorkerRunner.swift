@@ -121,7 +121,9 @@ public struct WorkerRunner: Sendable {
             kill(pid, SIGTERM)
         }
 
-        while streams.anyOpen {
+        // Until the pipes are closed and the process is gone: a worker that
+        // closes its stdout and lingers is still held to the timeout.
+        while streams.anyOpen || ProcessLiveness.isAlive(pid) {
             let now = clock.now
             let untilDeadline = deadline > now ? deadline - now : .zero
             let waitMilliseconds = Int32(min(100, max(1, untilDeadline.components.seconds * 1000
