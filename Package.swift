@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "solver-bench", targets: ["solver-bench"]),
         .executable(name: "layoutbench-worker", targets: ["layoutbench-worker"]),
         .executable(name: "report-bench", targets: ["report-bench"]),
+        .executable(name: "layoutbench", targets: ["layoutbench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
@@ -105,6 +106,22 @@ let package = Package(
         .executableTarget(name: "queue-test-agent", dependencies: ["JobQueue"]),
         // Starts real agent processes (queue-test-agent must be built, as `swift test` does).
         .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "Postgres", "queue-test-agent"]),
+        // Results in PostgreSQL: schema and migrations, writes (samples by COPY)
+        // and the read queries reports and comparisons use.
+        .target(name: "ResultStore", dependencies: ["Postgres", "WorkerProtocol", "Workloads"]),
+        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore"]),
+        // Plans jobs, runs each in a worker process, spools and stores results.
+        // It never links the engine it measures: workers are separate programs.
+        .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "WorkerProtocol", "Workloads", "ScenarioCatalog"]),
+        // A test fixture, not a product: a worker that speaks the protocol and
+        // misbehaves on request (crash, hang, garbage, exit codes).
+        .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench"]),
+        // The command users start with; wires store, harness and the subcommands.
+        .executableTarget(name: "layoutbench", dependencies: [
+            "Harness", "ResultStore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.

@@ -1,0 +1,186 @@
+import Foundation
+import Postgres
+import WorkerProtocol
+
+// Writes the harness makes during a run. Each one can be repeated (the
+// spool replays them after a failure) and leaves the same rows as once.
+extension ResultStore {
+    /// Stores the run (with its machine) and its planned jobs, status `planned`.
+    /// Rows that already exist are left as they are.
+    ///
+    /// - Throws: `ResultStoreError.storage`.
+    public func beginRun(_ run: RunInfo, jobs: [PlannedJob]) async throws(ResultStoreError) {
+        let machineID = try await machineID(for: run.machine)
+        try await ResultStoreError.wrap("store run \(run.id)") {
+            try await connection.transaction { db in
+                try db.execute("""
+                    INSERT INTO runs (id, machine_id, status, started_at, command_line, options, harness_version)
+                    VALUES ($1, $2, 'running', $3, $4, $5::jsonb, $6)
+                    ON CONFLICT (id) DO NOTHING
+                    """, [.text(run.id.uuidString), .int(Int(machineID)), .timestamp(run.startedAt), .text(run.commandLine),
+                          .text(JSONText.encode(run.options)), .text(run.harnessVersion)])
+                for job in jobs {
+                    try db.execute("""
+                        INSERT INTO jobs (id, run_id, ordinal, workload, workload_path, variant, size, seed,
+                                          engine_label, parameters, requested_samples, status)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $9, $10::jsonb, $11, 'planned')
+                        ON CONFLICT (id) DO NOTHING
+                        """, [.text(job.id.uuidString), .text(job.runID.uuidString), .int(job.ordinal), .text(job.workload),
+                              .text(job.workloadPath), .text(job.variant), .int(job.size), .text(String(job.seed)),
+                              .text(job.engineLabel), .text(JSONText.parameters(job.parameters)),
+                              job.requestedSamples.map { .int($0) }])
+                }
+            }
+        }
+    }
+
+    /// Stores how a job ended: its row, its samples (by COPY), counters and
+    /// digest, in one transaction. Returns false, storing nothing, when the
+    /// job already has its outcome (a replay).
+    ///
+    /// - Throws: `ResultStoreError.storage`, e.g. for a job `beginRun` never stored.
+    @discardableResult
+    public func recordOutcome(_ outcome: JobOutcome) async throws(ResultStoreError) -> Bool {
+        let engineID: Int64? = if let engine = outcome.engine { try await engineID(for: engine) } else { nil }
+        return try await ResultStoreError.wrap("store the outcome of job \(outcome.jobID)") {
+            try await connection.transaction { db in
+                let updated = try db.execute("""
+                    UPDATE jobs SET status = $2, engine_id = $3, failure_kind = $4, failure_reason = $5, exit_code = $6,
+                           signal = $7, stderr_tail = $8, median_seconds = $9, measured_samples = $10,
+                           peak_memory_bytes = $11, log = $12::jsonb, started_at = $13, finished_at = $14
+                    WHERE id = $1 AND status IN ('planned', 'running')
+                    """, Self.outcomeParameters(outcome, engineID: engineID))
+                if updated.affectedRows == 0 {
+                    let exists = try db.execute("SELECT 1 FROM jobs WHERE id = $1", [.text(outcome.jobID.uuidString)])
+                    if exists.isEmpty {
+                        throw PostgresError.queryFailed(sqlState: "23503", message: "job \(outcome.jobID) was never planned in this database",
+                                                        detail: nil, hint: "store its run with beginRun first", sql: "UPDATE jobs")
+                    }
+                    return false
+                }
+                let job = outcome.jobID.uuidString
+                try db.copyIn(table: "samples", columns: Self.sampleColumns, rows: outcome.samples.lazy.map { sample in
+                    [.text(job), .int(sample.index), .bool(sample.warmup), .int(sample.iterations),
+                     .double(sample.wallSeconds), .double(sample.cpuSeconds),
+                     sample.allocations.map { .int(Int($0)) }, sample.allocatedBytes.map { .int(Int($0)) }]
+                })
+                if let summary = outcome.summary {
+                    if !summary.counters.isEmpty {
+                        try db.copyIn(table: "counters", columns: ["job_id", "name", "value"],
+                                      rows: summary.counters.sorted { $0.key < $1.key }.map { [.text(job), .text($0.key), .double($0.value)] })
+                    }
+                    try db.execute("INSERT INTO digests (job_id, digest) VALUES ($1, $2)", [.text(job), .text(summary.digest)])
+                }
+                return true
+            }
+        }
+    }
+
+    static let sampleColumns = ["job_id", "sample_index", "warmup", "iterations", "wall_seconds", "cpu_seconds",
+                                "allocations", "allocated_bytes"]
+
+    private static func outcomeParameters(_ outcome: JobOutcome, engineID: Int64?) -> [PostgresValue?] {
+        let summary = outcome.summary
+        return [
+            .text(outcome.jobID.uuidString), .text(outcome.status.rawValue), engineID.map { .int(Int($0)) },
+            outcome.failure.map { .text($0.kind) }, outcome.failure.map { .text($0.reason) },
+            outcome.failure?.exitCode.map { .int(Int($0)) }, outcome.failure?.signal.map { .int(Int($0)) },
+            outcome.stderrTail.map { .text($0) }, summary.map { .double($0.medianSeconds) }, summary.map { .int($0.samples) },
+            summary?.peakMemoryBytes.map { .int(Int($0)) }, summary.map { .text(JSONText.encode($0.log)) },
+            .timestamp(outcome.startedAt), .timestamp(outcome.finishedAt),
+        ]
+    }
+
+    /// Marks the run finished or interrupted (only a run still `running`).
+    ///
+    /// - Throws: `ResultStoreError.storage`.
+    public func finishRun(_ id: UUID, status: RunStatus, at date: Date = Date()) async throws(ResultStoreError) {
+        try await ResultStoreError.wrap("finish run \(id)") {
+            try await connection.execute("UPDATE runs SET status = $2, finished_at = $3 WHERE id = $1 AND status = 'running'",
+                                         [.text(id.uuidString), .text(status.rawValue), .timestamp(date)])
+        }
+    }
+
+    /// Stores expectation verdicts, replacing earlier verdicts with the same key.
+    ///
+    /// - Throws: `ResultStoreError.storage`.
+    public func recordVerdicts(_ verdicts: [ExpectationVerdict], runID: UUID) async throws(ResultStoreError) {
+        try await ResultStoreError.wrap("store expectation verdicts of run \(runID)") {
+            try await connection.transaction { db in
+                for verdict in verdicts {
+                    try db.execute("""
+                        INSERT INTO expectation_verdicts (run_id, workload, expectation_index, engine_label, description,
+                                                          status, reason, details)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)
+                        ON CONFLICT (run_id, workload, expectation_index, engine_label) DO UPDATE
+                        SET description = EXCLUDED.description, status = EXCLUDED.status,
+                            reason = EXCLUDED.reason, details = EXCLUDED.details
+                        """, [.text(runID.uuidString), .text(verdict.workload), .int(verdict.expectationIndex),
+                              .text(verdict.engineLabel), .text(verdict.description), .text(verdict.status.rawValue),
+                              .text(verdict.reason), .text(verdict.detailsJSON)])
+                }
+            }
+        }
+    }
+
+    /// Deletes a run with its jobs, samples, counters, digests and verdicts.
+    /// Returns whether the run existed.
+    ///
+    /// - Throws: `ResultStoreError.storage`.
+    @discardableResult
+    public func deleteRun(_ id: UUID) async throws(ResultStoreError) -> Bool {
+        try await ResultStoreError.wrap("delete run \(id)") {
+            try await connection.transaction { db in
+                let key: [PostgresValue?] = [.text(id.uuidString)]
+                // samples has no foreign key (see Migrations), so it goes first by hand.
+                try db.execute("DELETE FROM samples WHERE job_id IN (SELECT id FROM jobs WHERE run_id = $1)", key)
+                return try db.execute("DELETE FROM runs WHERE id = $1", key).affectedRows > 0
+            }
+        }
+    }
+
+    /// Records where the run's report was written.
+    ///
+    /// - Throws: `ResultStoreError.storage`.
+    public func setReportPath(_ path: String, runID: UUID) async throws(ResultStoreError) {
+        try await ResultStoreError.wrap("store the report path of run \(runID)") {
+            try await connection.execute("UPDATE runs SET report_path = $2 WHERE id = $1", [.text(runID.uuidString), .text(path)])
+        }
+    }
+
+    /// The machine's id, inserting it on first sight.
+    func machineID(for machine: MachineInfo) async throws(ResultStoreError) -> Int64 {
+        if let known = machineIDs[machine.fingerprint] { return known }
+        let id = try await ResultStoreError.wrap("store machine \(machine.hostname)") {
+            let rows = try await connection.execute("""
+                INSERT INTO machines (fingerprint, hostname, cpu_model, cores, memory_bytes, kernel, os, swift_version)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                ON CONFLICT (fingerprint) DO UPDATE SET last_seen = now()
+                RETURNING id
+                """, [.text(machine.fingerprint), .text(machine.hostname), .text(machine.cpuModel), .int(machine.cores),
+                      .int(Int(machine.memoryBytes)), .text(machine.kernel), .text(machine.os), .text(machine.swiftVersion)])
+            return Int64(try rows.first?.int("id") ?? 0)
+        }
+        machineIDs[machine.fingerprint] = id
+        return id
+    }
+
+    /// The engine build's id, inserting it on first sight.
+    func engineID(for engine: EngineInfo) async throws(ResultStoreError) -> Int64 {
+        if let known = engineIDs[engine] { return known }
+        let identity = engine.identity
+        let id = try await ResultStoreError.wrap("store engine \(identity.name) \(identity.version)") {
+            let rows = try await connection.execute("""
+                INSERT INTO engines (name, version, commit, build, swift_version, binary_sha256, binary_path)
+                VALUES ($1, $2, $3, $4, $5, $6, $7)
+                ON CONFLICT (name, version, commit, build, swift_version, binary_sha256)
+                DO UPDATE SET binary_path = EXCLUDED.binary_path
+                RETURNING id
+                """, [.text(identity.name), .text(identity.version), .text(identity.commit), .text(identity.build),
+                      .text(identity.swiftVersion), .text(engine.binarySHA256), .text(engine.binaryPath)])
+            return Int64(try rows.first?.int("id") ?? 0)
+        }
+        engineIDs[engine] = id
+        return id
+    }
+}

@@ -1,0 +1,116 @@
+// fixture-worker: a TEST FIXTURE, not part of LayoutBench's product.
+//
+// A real process that speaks the worker protocol (WorkerProtocol.swift) and
+// behaves as told, so the harness's runner is tested against real pipes,
+// signals and exit codes. The behaviour comes from the job's `variant`
+// ("normal", "crash", "hang", "garbage", "exit-code", "error", "no-summary",
+// "no-hello", "slow", "close-and-hang"), or from FIXTURE_BEHAVIOUR in the environment.
+// The job's `samples` (default 3) sets how many samples it sends.
+import Foundation
+import WorkerProtocol
+
+/// Lines wait here until `flush()`, so a burst of samples is one write.
+nonisolated(unsafe) var pending: [UInt8] = []
+
+func print(_ line: String) {
+    pending.append(contentsOf: line.utf8)
+    pending.append(UInt8(ascii: "\n"))
+}
+
+func emit<T: Encodable>(_ message: T) {
+    print((try? ProtocolCoding.encodeLine(message)) ?? "{}")
+}
+
+func flush() {
+    var offset = 0
+    while offset < pending.count {
+        let written = pending[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        if written <= 0 { break }
+        offset += written
+    }
+    pending.removeAll(keepingCapacity: true)
+}
+
+func note(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+guard let line = readLine() else {
+    note("fixture-worker: no job on stdin")
+    exit(WorkerExitCode.badJob.rawValue)
+}
+let job: JobRequest
+do {
+    job = try ProtocolCoding.decodeJob(Substring(line))
+} catch {
+    note("fixture-worker: \(error)")
+    exit(WorkerExitCode.badJob.rawValue)
+}
+
+let behaviour = ProcessInfo.processInfo.environment["FIXTURE_BEHAVIOUR"] ?? job.variant
+let identity = EngineIdentity(name: ProcessInfo.processInfo.environment["FIXTURE_ENGINE_NAME"] ?? "fixture",
+                              version: "0.0.1", commit: "fixture", build: "debug", swiftVersion: "6")
+let sampleCount = job.samples ?? 3
+
+if behaviour != "no-hello" { emit(WorkerMessage.hello(Hello(engine: identity, pid: getpid()))) }
+flush()
+
+var samples: [Sample] = []
+for index in 0..<sampleCount {
+    // Deterministic values derived from the job, so tests can check them exactly.
+    let sample = Sample(index: index, warmup: index == 0 && sampleCount > 1, iterations: index + 1,
+                        wallSeconds: Double(job.size) * 1e-6 + Double(index) * 1e-7, cpuSeconds: Double(index) * 1e-7,
+                        allocations: Int64(index), allocatedBytes: Int64(index * 64))
+    samples.append(sample)
+    emit(WorkerMessage.sample(sample))
+    if behaviour == "slow" { flush(); usleep(50_000) }
+}
+flush()
+note("fixture-worker: sent \(sampleCount) samples for \(job.workloadPath) \(job.variant) n=\(job.size)")
+
+switch behaviour {
+case "crash":
+    note("fixture-worker: about to crash on purpose")
+    // A real fault (raising SIGSEGV with kill is caught by Swift's
+    // backtracer and the program would carry on).
+    let bad = UnsafeMutablePointer<Int>(bitPattern: 16)!
+    bad.pointee = 1
+    exit(99)
+case "abort":
+    abort()
+case "hang":
+    note("fixture-worker: hanging on purpose")
+
+    while true { sleep(60) }
+case "hang-ignoring-term":
+    signal(SIGTERM, SIG_IGN)
+    note("fixture-worker: hanging and ignoring SIGTERM")
+    while true { sleep(60) }
+case "close-and-hang":
+    close(STDOUT_FILENO)
+    close(STDERR_FILENO)
+    while true { sleep(60) }
+case "garbage":
+    print("this is not JSON; <script>alert(1)</script>")
+    flush()
+    while true { sleep(60) }  // the harness must stop it, not wait
+case "exit-code":
+    note("fixture-worker: exiting with 7")
+    exit(7)
+case "error":
+    emit(WorkerMessage.error(WorkerFailure(kind: .engine, message: "unsatisfiable on purpose", log: ["broken constraint"])))
+    flush()
+    exit(WorkerExitCode.engineError.rawValue)
+case "no-summary":
+    exit(0)
+default:
+    let measured = samples.filter { !$0.warmup }.map(\.secondsPerIteration).sorted()
+    let median = measured.isEmpty ? 0 : measured[measured.count / 2]
+    emit(WorkerMessage.summary(JobSummary(
+        workload: URL(fileURLWithPath: job.workloadPath).deletingPathExtension().lastPathComponent,
+        variant: job.variant, size: job.size, seed: job.seed, medianSeconds: median, samples: measured.count,
+        counters: ["pivots": Double(job.size), "rows": Double(job.size * 2)], digest: "fixture-\(job.size)",
+        peakMemoryBytes: 1 << 20, log: [])))
+    flush()
+    exit(0)
+}

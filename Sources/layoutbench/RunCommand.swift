@@ -1,0 +1,168 @@
+import ArgumentParser
+import Foundation
+import Harness
+import ResultStore
+import Workloads
+
+/// `layoutbench run`: plan, run each job in a worker, store every sample.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run workloads in worker processes and store every sample.",
+        discussion: """
+            Plans workloads × variants × sizes × engines and runs each job in a fresh worker process, \
+            one at a time unless --jobs says otherwise. Every sample is appended to a spool file in \
+            .layoutbench/spool before it is written to PostgreSQL, so a database that goes away loses \
+            nothing: the run goes on, and the spool is sent on the next run or by `layoutbench db flush`.
+
+            Examples:
+              layoutbench run                    # every workload, variant and size
+              layoutbench run independent-blocks churn
+              layoutbench run feed-cell --variants manual --sizes 10,100 --samples 5
+              layoutbench run long-row --engine base=/tmp/base/layoutbench-worker \\
+                                       --engine new=.build/release/layoutbench-worker
+              layoutbench run --database postgresql://bench@db.example/layoutbench
+            """)
+
+    @Argument(help: ArgumentHelp("Workload names (files in Workloads/) or paths to workload files; all when none.", valueName: "workload"))
+    var workloads: [String] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Only these variants (names, space or comma separated).", valueName: "name"))
+    var variants: [String] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Only these sizes from each workload's sweep (space or comma separated).", valueName: "n"))
+    var sizes: [String] = []
+
+    @Option(name: .long, help: "Measured samples per job (default: each workload's own setting).")
+    var samples: Int?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "An engine to measure, as NAME=PATH to its worker executable; repeat to compare engines "
+            + "(default: default=layoutbench-worker next to this program).", valueName: "name=path"))
+    var engine: [String] = []
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(name: .long, help: "Seconds a job may run before its worker is stopped (SIGTERM, then SIGKILL).")
+    var timeout: Double = 600
+
+    @Option(name: .long, help: "Jobs to run at once. 1 (the default) keeps timings quiet; more finishes sooner.")
+    var jobs: Int = 1
+
+    @Option(name: .long, help: "Seed passed to every job.")
+    var seed: UInt64 = 1
+
+    @Option(name: .long, help: ArgumentHelp("Directory of workload files (default: Workloads/ in the project).", valueName: "path"))
+    var workloadsDirectory: String?
+
+    @Flag(name: .long, help: "Plain log lines even on a terminal.")
+    var plain = false
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
+        _ = try parsedSizes()
+    }
+
+    func parsedSizes() throws -> [Int]? {
+        let items = sizes.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !items.isEmpty else { return nil }
+        return try items.map { item in
+            guard let size = Int(item), size > 0 else { throw ValidationError("--sizes takes positive whole numbers, not \"\(item)\"") }
+            return size
+        }
+    }
+
+    func run() async throws {
+        signal(SIGPIPE, SIG_IGN)
+        try await reportingErrors {
+            let locator = database.locator
+            let directory = workloadsDirectory.map { URL(fileURLWithPath: $0) } ?? locator.root.appendingPathComponent("Workloads")
+            let planner = JobPlanner(workloadsDirectory: directory)
+            let loaded = try planner.load(workloads)
+            let progress = TerminalProgress(style: plain ? .plain : nil)
+            let engines = try engine.isEmpty ? [try DefaultWorker.choice(progress: progress)] : engine.map { try EngineChoice.parse($0) }
+            let variantFilter = variants.flatMap { $0.split(separator: ",").map(String.init) }
+            let runID = UUID()
+            let plan = try planner.plan(runID: runID, workloads: loaded, variants: variantFilter.isEmpty ? nil : variantFilter,
+                                        sizes: try parsedSizes(), samples: samples, seed: seed, engines: engines)
+
+            if locator.source == .embedded { progress.note("results go to the embedded PostgreSQL in \(locator.embedded.directory)") }
+            let store = try await database.openStore()
+            let flushed = try await SpoolReplayer(directory: locator.spoolDirectory).flushAll(into: store)
+            if flushed.files > 0 {
+                progress.note("sent \(flushed.outcomes) spooled job outcome(s) with \(flushed.samples) samples from \(flushed.files) earlier run(s)")
+            }
+
+            let info = RunInfo(id: runID, commandLine: CommandLine.arguments.joined(separator: " "), options: options(engines),
+                               harnessVersion: HarnessVersion.current, machine: MachineProbe.current())
+            let cancellation = RunCancellation()
+            cancellation.installSignalHandlers { signal in
+                progress.note("\(signal == SIGINT ? "interrupted" : "terminated"): no new job starts; the run is stored as interrupted")
+            }
+            let spool = try SpoolWriter(directory: locator.spoolDirectory, runID: runID)
+            let link = StorageLink(store: store, spool: spool, spoolDirectory: locator.spoolDirectory, progress: progress)
+            let run = BenchmarkRun(run: info, jobs: plan, sources: Dictionary(loaded.map { ($0.path, $0.source) }) { a, _ in a },
+                                   engines: engines, settings: RunSettings(timeout: timeout, parallelism: jobs),
+                                   link: link, progress: progress, cancellation: cancellation)
+            let result = try await run.execute()
+
+            let after = try await RunCommand.afterRun(runID: runID, workloads: loaded.map(\.workload), store: await link.readableStore)
+            if after.verdictsEvaluated, !after.verdicts.isEmpty { try await link.record(verdicts: after.verdicts, runID: runID) }
+            if let path = after.reportPath { try await link.record(reportPath: path, runID: runID) }
+            let stored = try await link.finish(runID: runID, status: result.interrupted ? .interrupted : .finished)
+            progress.runFinished()
+
+            print(ExpectationTable.render(after.verdicts, color: isatty(STDOUT_FILENO) == 1), terminator: "")
+            print("run \(runID.uuidString.lowercased()): \(plan.count) jobs, \(result.failedCount) failed"
+                  + (result.interrupted ? ", \(plan.count - result.outcomes.count) not run (interrupted)" : ""))
+            if let path = after.reportPath { print("report: \(path)") } else { print("report: none yet (the report generator is not linked into this build)") }
+            if !stored {
+                print("note: the database did not take everything; the results are safe in \(spool.path). "
+                      + "They are sent on the next run, or now with `layoutbench db flush` once the database is back.")
+            }
+            if let signal = cancellation.signal { throw ExitCode(128 + signal) }
+        }
+    }
+
+    private func options(_ engines: [EngineChoice]) -> [String: String] {
+        var options: [String: String] = [
+            "workloads": workloads.joined(separator: ","), "timeout": String(timeout), "jobs": String(jobs), "seed": String(seed),
+            "engines": engines.map { "\($0.label)=\($0.command.executable)" }.joined(separator: ","),
+        ]
+        if !variants.isEmpty { options["variants"] = variants.joined(separator: ",") }
+        if !sizes.isEmpty { options["sizes"] = sizes.joined(separator: ",") }
+        if let samples { options["samples"] = String(samples) }
+        return options
+    }
+}
+
+/// What happens once the jobs are done: the report and the expectation verdicts.
+struct AfterRun {
+    var verdicts: [ExpectationVerdict]
+    /// Whether `verdicts` come from an analysis (then they are stored) or
+    /// are placeholders listing what was not checked (printed only).
+    var verdictsEvaluated: Bool
+    var reportPath: String?
+}
+
+extension RunCommand {
+    /// The hook the integration step fills: analyse the run (the analysis
+    /// module evaluates each workload's expectations), write the HTML report
+    /// (the report module), and return both. `store` is nil when the
+    /// database is away (the results are in the spool).
+    ///
+    /// Until those modules are linked every expectation is listed as
+    /// inconclusive and no report is written.
+    static func afterRun(runID: UUID, workloads: [Workload], store: ResultStore?) async throws -> AfterRun {
+        var verdicts: [ExpectationVerdict] = []
+        for workload in workloads {
+            for (index, expectation) in workload.expectations.enumerated() {
+                verdicts.append(ExpectationVerdict(workload: workload.name, expectationIndex: index, description: expectation.summary,
+                                                   status: .inconclusive, reason: "not evaluated: no analysis module in this build"))
+            }
+        }
+        return AfterRun(verdicts: verdicts, verdictsEvaluated: false, reportPath: nil)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+@testable import Harness
+import ResultStore
+import Testing
+
+extension HarnessServerTests {
+    @Suite struct SpoolTests {
+        @Test func anInterruptedRunIsCompletedFromItsSpool() async throws {
+            let store = try await HarnessServer.freshStore()
+            let directory = try HarnessServer.scratch("spool")
+            let (run, jobs) = RunFixtures.plan(["normal", "normal"])
+            let writer = try SpoolWriter(directory: directory, runID: run.id)
+            try writer.append(.run(run, jobs: jobs), sync: true)
+            let samples = RunFixtures.expectedSamples(size: 10, count: 3)
+            for sample in samples { try writer.append(.sample(jobID: jobs[0].id, sample: sample)) }
+            // The harness "dies" here: no outcome, no finish; a torn line at the end.
+            writer.close(delete: false)
+            let handle = try #require(FileHandle(forWritingAtPath: writer.path))
+            handle.seekToEndOfFile()
+            handle.write(Data("{\"sample\":{\"jobID\":".utf8))
+            try handle.close()
+
+            let summary = try await SpoolReplayer(directory: directory).flushAll(into: store)
+            #expect(summary.files == 1 && summary.samples == 3)
+            let details = try await store.runDetails(run.id)
+            #expect(details.run.status == .interrupted)
+            #expect(details.jobs[0].status == .failed && details.jobs[0].failure?.kind == "interrupted")
+            #expect(details.jobs[0].samples == samples)
+            #expect(details.jobs[1].status == .planned)
+        }
+
+        @Test func aLiveRunsSpoolIsLeftAloneAndACorruptLineIsReported() async throws {
+            let store = try await HarnessServer.freshStore()
+            let directory = try HarnessServer.scratch("spool")
+            let (run, jobs) = RunFixtures.plan(["normal"])
+            let live = try SpoolWriter(directory: directory, runID: run.id)
+            try live.append(.run(run, jobs: jobs), sync: true)
+            #expect(try await SpoolReplayer(directory: directory).flushAll(into: store).busy == 1)
+            #expect(throws: SpoolError.self) { try SpoolWriter(directory: directory, runID: run.id) }
+            live.close(delete: false)
+
+            let corrupt = directory + "/corrupt.jsonl"
+            try "not json\n{}\n".write(toFile: corrupt, atomically: true, encoding: .utf8)
+            try FileManager.default.removeItem(atPath: live.path)
+            await #expect(throws: SpoolError.self) { try await SpoolReplayer(directory: directory).flushAll(into: store) }
+            #expect(FileManager.default.fileExists(atPath: corrupt))
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+@testable import Harness
+import ResultStore
+import Testing
+import Workloads
+
+@Suite struct SHA256Tests {
+    @Test func knownAnswers() {
+        #expect(SHA256.hex([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        var hasher = SHA256()
+        for _ in 0..<1000 { hasher.update(Array(repeating: UInt8(ascii: "a"), count: 1000)) }
+        #expect(hasher.finalizeHex() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+}
+
+@Suite struct JobPlannerTests {
+    static let workloads = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Workloads")
+    let planner = JobPlanner(workloadsDirectory: JobPlannerTests.workloads)
+    let engines = [EngineChoice(label: "a", command: WorkerCommand(executable: "/bin/true")),
+                   EngineChoice(label: "b", command: WorkerCommand(executable: "/bin/true"))]
+
+    @Test func plansWorkloadsTimesVariantsTimesSizesTimesEngines() throws {
+        let loaded = try planner.load(["independent-blocks"])
+        let workload = try #require(loaded.first?.workload)
+        let all = try planner.plan(runID: UUID(), workloads: loaded, variants: nil, sizes: nil, samples: nil, seed: 1, engines: engines)
+        #expect(all.count == workload.variants.count * workload.sweep.sizes.count * 2)
+        #expect(all.map(\.ordinal) == Array(0..<all.count))
+        #expect(all[0].engineLabel == "a" && all[1].engineLabel == "b" && all[0].size == all[1].size)
+        let size = workload.sweep.sizes[0]
+        let some = try planner.plan(runID: UUID(), workloads: loaded, variants: [workload.variants[0].name], sizes: [size],
+                                    samples: 3, seed: 9, engines: [engines[0]])
+        #expect(some.count == 1 && some[0].requestedSamples == 3 && some[0].seed == 9)
+        #expect(some[0].parameters[workload.sweep.parameter] == .int(size))
+    }
+
+    @Test func mistakesSayWhatToTry() throws {
+        #expect(throws: HarnessError.self) { try planner.load(["independent-blokcs"]) }
+        do { _ = try planner.load(["independent-blokcs"]) } catch {
+            #expect(ErrorRenderer.render(error).contains("try: did you mean \"independent-blocks\"?"))
+        }
+        let loaded = try planner.load(["independent-blocks"])
+        #expect(throws: HarnessError.self) {
+            try planner.plan(runID: UUID(), workloads: loaded, variants: ["nope"], sizes: nil, samples: nil, seed: 1, engines: engines)
+        }
+        #expect(throws: HarnessError.self) {
+            try planner.plan(runID: UUID(), workloads: loaded, variants: nil, sizes: [7], samples: nil, seed: 1, engines: engines)
+        }
+        #expect(throws: HarnessError.self) { try EngineChoice.parse("no-equals-sign") }
+        #expect(throws: HarnessError.self) { try EngineChoice.parse("x=/nonexistent/worker") }
+        #expect(try EngineChoice.parse("x=/bin/true").label == "x")
+    }
+}
+
+@Suite struct OutputTests {
+    @Test func theExpectationTableCountsEachVerdict() {
+        let verdicts = [
+            ExpectationVerdict(workload: "churn", expectationIndex: 0, description: "grouped: time linear in N", status: .pass, reason: "slope 1.01"),
+            ExpectationVerdict(workload: "churn", expectationIndex: 1, engineLabel: "new", description: "same frames", status: .fail,
+                               reason: "digests differ at n=100"),
+            ExpectationVerdict(workload: "mosaic", expectationIndex: 0, description: "x", status: .inconclusive, reason: "too noisy"),
+        ]
+        let table = ExpectationTable.render(verdicts, color: false)
+        let lines = table.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(lines[0].hasPrefix("workload"))
+        #expect(lines[2].contains("churn [new]") && lines[2].contains("fail") && lines[2].contains("digests differ"))
+        #expect(lines[4] == "1 pass, 1 fail, 1 inconclusive")
+        #expect(!table.contains("\u{1B}["))
+        #expect(ExpectationTable.render(verdicts, color: true).contains("\u{1B}[32mpass"))
+    }
+
+    @Test func everyErrorRendersAsErrorThenTry() {
+        let errors: [any Error] = [
+            HarnessError.defaultWorkerMissing(expectedAt: "/x/layoutbench-worker"),
+            ResultStoreError.schemaOutdated(found: 0, known: 1),
+            SpoolError.cannotWrite(path: "/s.jsonl", reason: "No space left on device"),
+        ]
+        for error in errors {
+            let lines = ErrorRenderer.render(error).split(separator: "\n")
+            #expect(lines.count == 2, "\(lines)")
+            #expect(lines.first?.hasPrefix("error: ") == true && lines.last?.hasPrefix("try: ") == true)
+        }
+        #expect(ErrorRenderer.render(ResultStoreError.schemaOutdated(found: 0, known: 1)).contains("try: run `layoutbench db migrate`"))
+    }
+
+    @Test func clockFormatting() {
+        #expect(Clock.format(65) == "1:05" && Clock.format(3725) == "1:02:05" && Clock.format(.nan) == "--:--")
+        #expect(Clock.formatDuration(0.0025) == "2.50 ms" && Clock.formatDuration(2) == "2.00 s")
+    }
+}

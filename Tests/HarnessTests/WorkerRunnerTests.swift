@@ -1,0 +1,77 @@
+import Foundation
+@testable import Harness
+import Synchronization
+import Testing
+import WorkerProtocol
+
+/// The runner against a real process (the fixture worker), one behaviour each.
+@Suite struct WorkerRunnerTests {
+    let runner = WorkerRunner(timeout: 3, terminateGrace: 0.5)
+
+    @Test func aWellBehavedWorkerSucceedsAndStreamsItsSamples() async throws {
+        let streamed = Mutex<[Sample]>([])
+        let result = await runner.run(FixtureWorker.request("normal", size: 40, samples: 5), command: FixtureWorker.command()) { sample in
+            streamed.withLock { $0.append(sample) }
+        }
+        #expect(result.failure == nil)
+        #expect(result.hello?.engine.name == "fixture")
+        #expect(result.samples.count == 5 && streamed.withLock { $0 } == result.samples)
+        #expect(result.summary?.size == 40 && result.summary?.counters["pivots"] == 40)
+        #expect(result.stderrTail.contains("sent 5 samples"))
+        #expect(result.helloLatency != nil)
+    }
+
+    @Test func aCrashIsASignalWithTheStderrTail() async throws {
+        let result = await runner.run(FixtureWorker.request("crash"), command: FixtureWorker.command())
+        #expect(result.failure == .signalled(signal: SIGSEGV))
+        #expect(result.stderrTail.contains("about to crash on purpose"))
+        #expect(result.samples.count == 3)
+    }
+
+    @Test func aHangIsStoppedAtTheTimeout() async throws {
+        let quick = WorkerRunner(timeout: 0.5, terminateGrace: 0.3)
+        let started = ContinuousClock.now
+        let result = await quick.run(FixtureWorker.request("hang"), command: FixtureWorker.command())
+        #expect(result.failure == .timedOut(seconds: 0.5, killed: false), "\(result.stderrTail)")
+        let ignoring = await quick.run(FixtureWorker.request("hang-ignoring-term"), command: FixtureWorker.command())
+        #expect(ignoring.failure == .timedOut(seconds: 0.5, killed: true))
+        let closed = await quick.run(FixtureWorker.request("close-and-hang"), command: FixtureWorker.command())
+        #expect(closed.failure == .timedOut(seconds: 0.5, killed: false))
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func aCancelledRunStopsItsWorker() async throws {
+        let started = ContinuousClock.now
+        var cancellable = WorkerRunner(timeout: 30, terminateGrace: 0.5)
+        cancellable.isCancelled = { ContinuousClock.now - started > .milliseconds(300) }
+        let result = await cancellable.run(FixtureWorker.request("hang"), command: FixtureWorker.command())
+        #expect(result.failure == .interrupted)
+        #expect(result.samples.count == 3)
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+
+    @Test func garbageIsAProtocolViolationAndStopsTheWorker() async throws {
+        let started = ContinuousClock.now
+        let result = await runner.run(FixtureWorker.request("garbage"), command: FixtureWorker.command())
+        guard case let .protocolViolation(detail) = result.failure else {
+            Issue.record("expected a protocol violation, got \(String(describing: result.failure))")
+            return
+        }
+        #expect(detail.contains("not a protocol message"))
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
+    @Test func exitCodesErrorsAndMissingParts() async throws {
+        let code = await runner.run(FixtureWorker.request("exit-code"), command: FixtureWorker.command())
+        #expect(code.failure == .exitCode(7))
+        let error = await runner.run(FixtureWorker.request("error"), command: FixtureWorker.command())
+        #expect(error.failure == .workerError(kind: .engine, message: "unsatisfiable on purpose", exitCode: 4))
+        let noSummary = await runner.run(FixtureWorker.request("no-summary"), command: FixtureWorker.command())
+        #expect(noSummary.failure == .missingSummary)
+        let noHello = await runner.run(FixtureWorker.request("no-hello"), command: FixtureWorker.command())
+        #expect(noHello.failure?.kind == "protocol")
+        let missing = await runner.run(FixtureWorker.request("normal"), command: WorkerCommand(executable: "/nonexistent/worker"))
+        #expect(missing.failure?.kind == "launch")
+        #expect(missing.failure?.description.contains("--engine") == true)
+    }
+}
