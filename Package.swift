@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench"]),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
-            "Harness", "ResultStore",
+            "Harness", "ResultStore", "Analysis", "Report",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

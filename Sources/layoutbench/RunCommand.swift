@@ -117,7 +117,7 @@ struct RunCommand: AsyncParsableCommand {
             print(ExpectationTable.render(after.verdicts, color: isatty(STDOUT_FILENO) == 1), terminator: "")
             print("run \(runID.uuidString.lowercased()): \(plan.count) jobs, \(result.failedCount) failed"
                   + (result.interrupted ? ", \(plan.count - result.outcomes.count) not run (interrupted)" : ""))
-            if let path = after.reportPath { print("report: \(path)") } else { print("report: none yet (the report generator is not linked into this build)") }
+            if let path = after.reportPath { print("report: \(path)") } else { print("report: not written (the database is unavailable; `layoutbench report` writes it later)") }
             if !stored {
                 print("note: the database did not take everything; the results are safe in \(spool.path). "
                       + "They are sent on the next run, or now with `layoutbench db flush` once the database is back.")
@@ -148,21 +148,26 @@ struct AfterRun {
 }
 
 extension RunCommand {
-    /// The hook the integration step fills: analyse the run (the analysis
-    /// module evaluates each workload's expectations), write the HTML report
-    /// (the report module), and return both. `store` is nil when the
-    /// database is away (the results are in the spool).
-    ///
-    /// Until those modules are linked every expectation is listed as
-    /// inconclusive and no report is written.
-    static func afterRun(runID: UUID, workloads: [Workload], store: ResultStore?) async throws -> AfterRun {
-        var verdicts: [ExpectationVerdict] = []
-        for workload in workloads {
-            for (index, expectation) in workload.expectations.enumerated() {
-                verdicts.append(ExpectationVerdict(workload: workload.name, expectationIndex: index, description: expectation.summary,
-                                                   status: .inconclusive, reason: "not evaluated: no analysis module in this build"))
+    /// Analyses the run (every workload's expectations become verdicts) and
+    /// writes its report under `Reports/`. `store` is nil when the database
+    /// is away: the results are in the spool, so there is nothing to analyse
+    /// yet — the expectations are listed as not evaluated and `layoutbench
+    /// report` makes the report once the spool is flushed.
+    static func afterRun(runID: UUID, workloads: [Workload], store: ResultStore?,
+                         reportsDirectory: URL = DatabaseLocator.projectRoot().appendingPathComponent("Reports")) async throws -> AfterRun {
+        guard let store, var details = try? await store.runDetails(runID) else {
+            var verdicts: [ExpectationVerdict] = []
+            for workload in workloads {
+                for (index, expectation) in workload.expectations.enumerated() {
+                    verdicts.append(ExpectationVerdict(workload: workload.name, expectationIndex: index, description: expectation.summary,
+                                                       status: .inconclusive, reason: "not evaluated: the database is unavailable; run `layoutbench db flush` then `layoutbench report`"))
+                }
             }
+            return AfterRun(verdicts: verdicts, verdictsEvaluated: false, reportPath: nil)
         }
-        return AfterRun(verdicts: verdicts, verdictsEvaluated: false, reportPath: nil)
+        // The jobs are done; the run row is closed just after this, so the report says when.
+        details.run.finishedAt = details.run.finishedAt ?? Date()
+        let outcome = try RunReporting.report(details, workloads: workloads, reportsDirectory: reportsDirectory)
+        return AfterRun(verdicts: outcome.storedVerdicts, verdictsEvaluated: true, reportPath: outcome.runPage.path)
     }
 }
