@@ -34,7 +34,7 @@ extension HarnessServerTests {
             let store = try await HarnessServer.freshStore("cli")
             let url = store.configuration.urlIncludingPassword
             let root = try HarnessServer.scratch("cli")
-            let result = try layoutbench(["run", "independent-blocks", "--sizes", "10", "--samples", "2", "--plain",
+            let result = try layoutbench(["run", "independent-blocks", "--variants", "independent,linked,edit-one", "--sizes", "10", "--samples", "2", "--plain",
                                           "--engine", "fx=\(FixtureWorker.path)", "--database", url,
                                           "--workloads-directory", Self.workloads], root: root)
             #expect(result.status == 0, "\(result.err)")
@@ -44,6 +44,26 @@ extension HarnessServerTests {
             let runs = try await store.runs()
             #expect(runs.count == 1 && runs[0].jobCount == 3 && runs[0].status == .finished)
             #expect(try await store.sampleCount(runID: runs[0].id) == 6)
+
+            // The end of the run: the analysis' verdicts are stored and the report is written.
+            let page = "\(root)/Reports/\(runs[0].id.uuidString.lowercased())/index.html"
+            #expect(result.out.contains("report: \(page)"))
+            #expect(FileManager.default.fileExists(atPath: page))
+            #expect(FileManager.default.fileExists(atPath: "\(root)/Reports/index.html"))
+            let details = try await store.runDetails(runs[0].id)
+            #expect(details.verdicts.count == 7)
+            #expect(details.verdicts.allSatisfy { !$0.reason.contains("not evaluated") })
+            #expect(details.run.reportPath == page)
+
+            // `layoutbench report` rewrites it elsewhere, for the latest run by default.
+            let out = try HarnessServer.scratch("cli-report")
+            let again = try layoutbench(["report", "--database", url, "--out", out, "--workloads-directory", Self.workloads], root: root)
+            #expect(again.status == 0, "\(again.err)")
+            #expect(again.out.contains("report: \(out)/\(runs[0].id.uuidString.lowercased())/index.html"))
+            let html = try String(contentsOfFile: "\(out)/\(runs[0].id.uuidString.lowercased())/index.html", encoding: .utf8)
+            #expect(html.contains("Independent vs linked blocks"))
+            let none = try layoutbench(["report", "--run", "not-a-uuid", "--database", url], root: root)
+            #expect(none.status != 0 && none.err.contains("--run takes a run id"))
         }
 
         @Test func mistakesPrintErrorAndTry() throws {
