@@ -85,16 +85,20 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement",
                                                  "CollectionLayout", "LayoutEngine", "SampleViews"]),
         // The worker: measurement loop, protocol I/O, allocation and memory meters, engine identity.
-        .target(name: "WorkerCore", dependencies: [
-            "Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol",
-            .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+        .target(name: "WorkerCore", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol"]),
+        // Allocation counts through ordo-one's malloc interposer. It replaces
+        // malloc/free process-wide, so only the worker executable links it
+        // (a test bundle that linked it crashed other suites' threads).
+        .target(name: "AllocationInterposer", dependencies: [
+            "WorkerCore", .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
         ]),
         .executableTarget(name: "layoutbench-worker", dependencies: [
-            "WorkerCore", "Workloads", "ScenarioCatalog", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "WorkerCore", "AllocationInterposer", "Workloads", "ScenarioCatalog",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "LayoutEngine", "LayoutSolver"]),
         // Runs the built layoutbench-worker executable (`swift build` first, as `swift test` does).
-        .testTarget(name: "WorkerTests", dependencies: ["layoutbench-worker", "WorkerCore", "WorkerProtocol", "Workloads"]),
+        .testTarget(name: "WorkerTests", dependencies: ["WorkerCore", "WorkerProtocol", "Workloads"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],
                     resources: [.copy("Fixtures")]),
 

@@ -8,8 +8,12 @@ import Glibc
 /// never hang the caller.
 enum Shell {
     static func run(_ executable: String, _ args: [String], outputFile: String) -> Int32 {
-        FileManager.default.createFile(atPath: outputFile, contents: nil)
-        guard let handle = FileHandle(forWritingAtPath: outputFile) else { return -1 }
+        // open(2), not FileManager.createFile: that one writes atomically, by
+        // renaming a temporary file over the path — which replaced /dev/null
+        // with a plain file once.
+        let fd = open(outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { return -1 }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MallocInterposerSwift
 
 /// The clocks and meters a sample reads: monotonic wall time, the calling
 /// thread's CPU time, peak resident memory, and heap allocations.
@@ -36,25 +35,47 @@ public enum ProcessMeters {
     }
 }
 
-/// Counts heap allocations through ordo-one's malloc interposer. The worker
-/// links `libMallocInterposerSwift.so`, which defines `malloc` and `free`; on
-/// Linux the dynamic linker finds those before libc's, so counting works
-/// without `LD_PRELOAD` (preloading it does no harm). `isAvailable` probes
-/// once whether counting actually sees allocations; when it does not, samples
-/// carry no allocation figures rather than zeros.
+/// Where allocation counts come from. The worker executable installs one
+/// backed by ordo-one's malloc interposer (module `AllocationInterposer`);
+/// that library replaces `malloc` and `free` for the whole process, so it is
+/// linked into the worker only — never into a test bundle or the harness,
+/// whose other threads it would disturb.
+public protocol AllocationBackend: Sendable {
+    func reset()
+    func hook()
+    func unhook()
+    func statistics() -> AllocationCounter.Reading
+}
+
+/// Counts heap allocations during a sample through the installed backend.
+/// `install` probes once whether counting actually sees allocations; when it
+/// does not (or nothing is installed), samples carry no allocation figures
+/// rather than zeros.
 public struct AllocationCounter: Sendable {
-    public struct Reading: Sendable, Equatable { public var count: Int64; public var bytes: Int64 }
+    public struct Reading: Sendable, Equatable {
+        public var count: Int64
+        public var bytes: Int64
+        public init(count: Int64, bytes: Int64) { self.count = count; self.bytes = bytes }
+    }
+
+    // Set once at start-up, before any measurement thread exists.
+    nonisolated(unsafe) private static var active: (any AllocationBackend)?
 
     /// True when counting sees allocations in this process.
-    public static let isAvailable: Bool = {
-        MallocInterposerSwift.reset()
-        MallocInterposerSwift.hook()
+    public static var isAvailable: Bool { active != nil }
+
+    /// Installs `backend` if it really counts (probed with one allocation); returns whether it does.
+    @discardableResult
+    public static func install(_ backend: any AllocationBackend) -> Bool {
+        backend.reset()
+        backend.hook()
         probeAllocation()
-        MallocInterposerSwift.unhook()
-        let seen = MallocInterposerSwift.getStatistics().mallocCount > 0
-        MallocInterposerSwift.reset()
+        backend.unhook()
+        let seen = backend.statistics().count > 0
+        backend.reset()
+        active = seen ? backend : nil
         return seen
-    }()
+    }
 
     /// One malloc and free the optimiser must keep (it removes a visible malloc/free pair).
     @_optimize(none) @inline(never)
@@ -67,16 +88,15 @@ public struct AllocationCounter: Sendable {
 
     /// Starts counting from zero.
     @inline(__always) public func start() {
-        guard Self.isAvailable else { return }
-        MallocInterposerSwift.reset()
-        MallocInterposerSwift.hook()
+        guard let backend = Self.active else { return }
+        backend.reset()
+        backend.hook()
     }
 
     /// Stops counting; nil when counting is not available.
     @inline(__always) public func stop() -> Reading? {
-        guard Self.isAvailable else { return nil }
-        MallocInterposerSwift.unhook()
-        let s = MallocInterposerSwift.getStatistics()
-        return Reading(count: Int64(s.mallocCount), bytes: Int64(s.mallocBytesCount))
+        guard let backend = Self.active else { return nil }
+        backend.unhook()
+        return backend.statistics()
     }
 }

@@ -1,3 +1,4 @@
+import AllocationInterposer
 import ArgumentParser
 import Foundation
 import ScenarioCatalog
@@ -49,6 +50,7 @@ struct WorkerCommand: ParsableCommand {
     var listJobs: String?
 
     mutating func run() throws {
+        AllocationCounter.install(InterposerBackend())
         if `protocol` {
             throw ExitCode(ProtocolSession().run().rawValue)
         }

@@ -34,6 +34,9 @@ private func makeRepository() throws -> URL {
         #expect(status == 0 && output == "tiny worker v1\n")
         let second = try builder.prepare("v1", side: "candidate")
         #expect(!second.builtNow && second.binary == first.binary)
+        // The helper sends git's output to /dev/null; it must stay the device, not become a file.
+        let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+        #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
     }
 
     @Test func aRevisionThatDoesNotBuildNamesTheSideAndShowsTheLog() throws {
