@@ -20,7 +20,7 @@ struct LayoutBench: AsyncParsableCommand {
               layoutbench db status
             """,
         version: HarnessVersion.current,
-        subcommands: [RunCommand.self, DatabaseCommand.self, WorkloadsCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, AgentCommand.self, DatabaseCommand.self, WorkloadsCommand.self, BenchCommand.self]
         // Report and compare subcommands (issues 7 and 8) join this list.
     )
 }
