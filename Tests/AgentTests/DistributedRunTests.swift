@@ -106,6 +106,27 @@ extension AgentServerTests {
             await store.close()
         }
 
+        /// Figures, not a target: 100 one-sample fixture jobs through two agents.
+        @Test func throughputOfTwoAgentsOnTrivialJobs() async throws {
+            let database = try await AgentTestServer.shared().freshDatabase()
+            let config = try AgentTestDirectories.makeScratch("engines") + "/engines.json"
+            try Data("{\"fx\": \"\(CommandProcess.product("fixture-worker"))\"}".utf8).write(to: URL(fileURLWithPath: config))
+            let agents = try ["one", "two"].map { try Self.agent($0, database, viaFile: true, extra: ["--engines-config", config]) }
+            for agent in agents { try await agent.waitForOutput("\"started\"", timeout: .seconds(20)) }
+            let started = ContinuousClock.now
+            let runID = try await Self.enqueue(database, jobs: 100, samples: 1)
+            let queue = try await JobQueue.connect(database.socketConfiguration)
+            let final = try await DistributedRun.follow(runID: runID, queue: queue, interval: .milliseconds(50))
+            let elapsed = ContinuousClock.now - started
+            await queue.close()
+            for agent in agents { agent.signal(SIGTERM) }
+            for agent in agents { #expect(try await agent.waitForExit(timeout: .seconds(15)) == 0) }
+            #expect(final.done == 100)
+            #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded'") == 100)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            print(String(format: "throughput: 100 fixture jobs through 2 agents in %.2f s = %.1f jobs/s", seconds, 100 / seconds))
+        }
+
         /// Enqueues `jobs` fixture jobs the way `run --distributed` does; returns the run id.
         static func enqueue(_ database: AgentTestDatabase, jobs count: Int, samples: Int, engine: String = "fx") async throws -> UUID {
             let store = try await ResultStore.open(database.socketConfiguration)
