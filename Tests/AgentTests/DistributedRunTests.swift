@@ -89,6 +89,22 @@ extension AgentServerTests {
                 """) == 1)
         }
 
+        @Test func sigtermMidJobReleasesItAndExitsZero() async throws {
+            let database = try await AgentTestServer.shared().freshDatabase()
+            let config = try AgentTestDirectories.makeScratch("engines") + "/engines.json"
+            try Data("{\"fx\": \"\(CommandProcess.product("fixture-worker"))\"}".utf8).write(to: URL(fileURLWithPath: config))
+            _ = try await Self.enqueue(database, jobs: 1, samples: 100)
+            let agent = try Self.agent("polite", database, viaFile: true, extra: ["--engines-config", config],
+                                       environment: ["FIXTURE_BEHAVIOUR": "slow"])
+            try await agent.waitForOutput("\"claimed\"", timeout: .seconds(20))
+            agent.signal(SIGTERM)
+            #expect(try await agent.waitForExit(timeout: .seconds(10)) == 0, "\(agent.stderr.suffix(1500))")
+            #expect(agent.events.contains { $0.event == "released" }, "\(agent.stdout)")
+            // Back in the queue, no failure counted, nothing stored.
+            #expect(try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'queued' AND failures = 0") == 1)
+            #expect(try await database.count("SELECT count(*) FROM samples") == 0)
+        }
+
         @Test func unknownEngineFailsForGoodWithItsReason() async throws {
             let database = try await AgentTestServer.shared().freshDatabase()
             let runID = try await Self.enqueue(database, jobs: 1, samples: 2, engine: "not-configured")

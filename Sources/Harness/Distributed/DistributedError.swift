@@ -15,8 +15,6 @@ public enum DistributedError: Error, Sendable, Equatable, CustomStringConvertibl
     case databaseFileUnreadable(path: String, reason: String)
     /// The machine class is empty or too long.
     case invalidMachineClass(String)
-    /// `--distributed` needs a shared server, not the embedded one.
-    case needsSharedDatabase
 
     public var message: String {
         switch self {
@@ -25,7 +23,6 @@ public enum DistributedError: Error, Sendable, Equatable, CustomStringConvertibl
         case let .invalidShard(text): "--shard \(text) is not I/N with 0 ≤ I < N"
         case let .databaseFileUnreadable(path, reason): "the database URL file \(path) cannot be used: \(reason)"
         case let .invalidMachineClass(text): "the machine class \"\(text)\" is not usable (1 to 100 characters)"
-        case .needsSharedDatabase: "a distributed run needs a database that agents on other machines can reach"
         }
     }
 
@@ -37,8 +34,6 @@ public enum DistributedError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidShard: "write e.g. --shard 0/2 and --shard 1/2 for two CI jobs that together run the whole plan"
         case .databaseFileUnreadable: "put the URL (postgresql://user:password@host/db) on the file's first line and make it readable"
         case .invalidMachineClass: "pass a short name such as --machine-class docker, or leave it out to use this machine's fingerprint"
-        case .needsSharedDatabase:
-            "pass --database-file FILE (or set LAYOUTBENCH_DATABASE_URL) with the URL of the server the agents use"
         }
     }
 
