@@ -112,20 +112,25 @@ let package = Package(
         .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "Postgres", "queue-test-agent"]),
         // Results in PostgreSQL: schema and migrations, writes (samples by COPY)
         // and the read queries reports and comparisons use.
-        .target(name: "ResultStore", dependencies: ["Postgres", "WorkerProtocol", "Workloads"]),
+        .target(name: "ResultStore", dependencies: ["Postgres", "WorkerProtocol", "Workloads", "JobQueue"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore"]),
         // Plans jobs, runs each in a worker process, spools and stores results.
         // It never links the engine it measures: workers are separate programs.
-        .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "WorkerProtocol", "Workloads", "ScenarioCatalog"]),
+        .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "WorkerProtocol", "Workloads", "ScenarioCatalog", "JobQueue"]),
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
         .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench"]),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
-            "Harness", "ResultStore", "Analysis", "Report",
+            "Harness", "ResultStore", "JobQueue", "Analysis", "Report",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // Distributed runs end to end: real `layoutbench agent` processes on a
+        // password-protected PostgreSQL over loopback TCP (layoutbench,
+        // layoutbench-worker and fixture-worker must be built, as `swift test` does).
+        .testTarget(name: "AgentTests", dependencies: ["Harness", "ResultStore", "JobQueue", "Postgres",
+                                                      "layoutbench", "fixture-worker"]),
 
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.

@@ -17,10 +17,14 @@ public enum JobState: String, Sendable, Hashable, CaseIterable, Codable {
 public struct QueuePayload: Codable, Sendable, Equatable {
     public var engine: String
     public var request: JobRequest
+    /// Where the enqueuer wants the results: for `layoutbench run
+    /// --distributed`, the ResultStore `jobs` row id. Opaque to the queue.
+    public var resultKey: String?
 
-    public init(engine: String, request: JobRequest) {
+    public init(engine: String, request: JobRequest, resultKey: String? = nil) {
         self.engine = engine
         self.request = request
+        self.resultKey = resultKey
     }
 
     /// The payload as the JSON text stored in `queue_jobs.payload`.

@@ -1,3 +1,5 @@
+import JobQueue
+
 /// One step of the schema. Statements run in order inside one transaction,
 /// together with the row in `schema_migrations` that records the step.
 public struct Migration: Sendable {
@@ -5,6 +7,10 @@ public struct Migration: Sendable {
     public let name: String
     /// One statement each (the wrapper sends one statement per call).
     public let statements: [String]
+    /// Set for a step taken from `JobQueueSchema.migrations`: its version
+    /// there. When `queue_schema_migrations` already records it (the queue
+    /// was migrated on its own first), the step only records itself.
+    public var queueVersion: Int? = nil
 }
 
 /// The schema, oldest step first. Append new steps; never edit a released
@@ -13,10 +19,29 @@ public struct Migration: Sendable {
 /// Scripts rely on `jobs` (one row per job) and `samples` (one row per
 /// sample, with `job_id`). Run and job ids are UUIDs made by the harness, so
 /// the spool can name them before the database has seen them and replaying
-/// it is idempotent. Issue 9 will add queue columns (state, attempt, lease)
-/// to `jobs`; issue 8 will add comparison tables.
+/// it is idempotent. The job queue (issue 9) lives in its own `queue_*`
+/// tables, applied here as `queueSteps`; issue 8 will add comparison tables.
 public enum Migrations {
-    public static let all: [Migration] = [initialSchema]
+    public static let all: [Migration] = [initialSchema] + queueSteps
+
+    /// The job queue's tables (issue 9), so that one `migrate` sets up both.
+    /// Numbered from `queueVersionOffset` so that the store's own steps
+    /// (2, 3, …) never collide with them. The migrator also writes the queue's
+    /// own ledger, so `JobQueueSchema.migrate` afterwards finds nothing to do.
+    static let queueVersionOffset = 100
+    static let queueSteps: [Migration] = JobQueueSchema.migrations.map { step in
+        Migration(version: queueVersionOffset + step.version, name: "queue: " + step.name,
+                  statements: step.statements + [
+                      """
+                      CREATE TABLE IF NOT EXISTS queue_schema_migrations (
+                          version integer PRIMARY KEY,
+                          name text NOT NULL,
+                          applied_at timestamptz NOT NULL DEFAULT now()
+                      )
+                      """,
+                  ],
+                  queueVersion: step.version)
+    }
 
     /// The newest version this build knows.
     public static var latestVersion: Int { all.map(\.version).max() ?? 0 }

@@ -43,43 +43,14 @@ extension ResultStore {
     public func recordOutcome(_ outcome: JobOutcome) async throws(ResultStoreError) -> Bool {
         let engineID: Int64? = if let engine = outcome.engine { try await engineID(for: engine) } else { nil }
         return try await ResultStoreError.wrap("store the outcome of job \(outcome.jobID)") {
-            try await connection.transaction { db in
-                let updated = try db.execute("""
-                    UPDATE jobs SET status = $2, engine_id = $3, failure_kind = $4, failure_reason = $5, exit_code = $6,
-                           signal = $7, stderr_tail = $8, median_seconds = $9, measured_samples = $10,
-                           peak_memory_bytes = $11, log = $12::jsonb, started_at = $13, finished_at = $14
-                    WHERE id = $1 AND status IN ('planned', 'running')
-                    """, Self.outcomeParameters(outcome, engineID: engineID))
-                if updated.affectedRows == 0 {
-                    let exists = try db.execute("SELECT 1 FROM jobs WHERE id = $1", [.text(outcome.jobID.uuidString)])
-                    if exists.isEmpty {
-                        throw PostgresError.queryFailed(sqlState: "23503", message: "job \(outcome.jobID) was never planned in this database",
-                                                        detail: nil, hint: "store its run with beginRun first", sql: "UPDATE jobs")
-                    }
-                    return false
-                }
-                let job = outcome.jobID.uuidString
-                try db.copyIn(table: "samples", columns: Self.sampleColumns, rows: outcome.samples.lazy.map { sample in
-                    [.text(job), .int(sample.index), .bool(sample.warmup), .int(sample.iterations),
-                     .double(sample.wallSeconds), .double(sample.cpuSeconds),
-                     sample.allocations.map { .int(Int($0)) }, sample.allocatedBytes.map { .int(Int($0)) }]
-                })
-                if let summary = outcome.summary {
-                    if !summary.counters.isEmpty {
-                        try db.copyIn(table: "counters", columns: ["job_id", "name", "value"],
-                                      rows: summary.counters.sorted { $0.key < $1.key }.map { [.text(job), .text($0.key), .double($0.value)] })
-                    }
-                    try db.execute("INSERT INTO digests (job_id, digest) VALUES ($1, $2)", [.text(job), .text(summary.digest)])
-                }
-                return true
-            }
+            try await connection.transaction { db in try Self.writeOutcome(outcome, engineID: engineID, on: db) }
         }
     }
 
     static let sampleColumns = ["job_id", "sample_index", "warmup", "iterations", "wall_seconds", "cpu_seconds",
                                 "allocations", "allocated_bytes"]
 
-    private static func outcomeParameters(_ outcome: JobOutcome, engineID: Int64?) -> [PostgresValue?] {
+    static func outcomeParameters(_ outcome: JobOutcome, engineID: Int64?) -> [PostgresValue?] {
         let summary = outcome.summary
         return [
             .text(outcome.jobID.uuidString), .text(outcome.status.rawValue), engineID.map { .int(Int($0)) },

@@ -20,8 +20,7 @@ struct LayoutBench: AsyncParsableCommand {
               layoutbench db status
             """,
         version: HarnessVersion.current,
-        subcommands: [RunCommand.self, ReportCommand.self, DatabaseCommand.self, WorkloadsCommand.self, BenchCommand.self]
-        // Report and compare subcommands (issues 7 and 8) join this list.
+        subcommands: [RunCommand.self, ReportCommand.self, AgentCommand.self, DatabaseCommand.self, WorkloadsCommand.self, BenchCommand.self]
     )
 }
 

@@ -58,11 +58,28 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Plain log lines even on a terminal.")
     var plain = false
 
+    @Flag(name: .long, help: "Enqueue the jobs for `layoutbench agent`s sharing the database, follow them to the end, then report.")
+    var distributed = false
+
+    @Flag(name: .long, help: "With --distributed: print the run id once the jobs are enqueued and exit.")
+    var detach = false
+
+    @Option(name: .long, help: ArgumentHelp("With --distributed: only agents of this class take the jobs (default: any agent).",
+                                            valueName: "name"))
+    var machineClass: String?
+
+    @Option(name: .long, help: ArgumentHelp("Run only the plan's jobs whose index ≡ I (mod N), for CI matrices without agents.",
+                                            valueName: "I/N"))
+    var shard: String?
+
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
         _ = try parsedSizes()
+        if detach, !distributed { throw ValidationError("--detach goes with --distributed") }
+        if machineClass != nil, !distributed { throw ValidationError("--machine-class goes with --distributed") }
+        if let shard { do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) } }
     }
 
     func parsedSizes() throws -> [Int]? {
@@ -82,11 +99,22 @@ struct RunCommand: AsyncParsableCommand {
             let planner = JobPlanner(workloadsDirectory: directory)
             let loaded = try planner.load(workloads)
             let progress = TerminalProgress(style: plain ? .plain : nil)
-            let engines = try engine.isEmpty ? [try DefaultWorker.choice(progress: progress)] : engine.map { try EngineChoice.parse($0) }
+            // Distributed: engines are names the agents resolve in their own configuration.
+            let engines = try distributed ? distributedEngines()
+                : engine.isEmpty ? [try DefaultWorker.choice(progress: progress)] : engine.map { try EngineChoice.parse($0) }
             let variantFilter = variants.flatMap { $0.split(separator: ",").map(String.init) }
             let runID = UUID()
-            let plan = try planner.plan(runID: runID, workloads: loaded, variants: variantFilter.isEmpty ? nil : variantFilter,
+            var plan = try planner.plan(runID: runID, workloads: loaded, variants: variantFilter.isEmpty ? nil : variantFilter,
                                         sizes: try parsedSizes(), samples: samples, seed: seed, engines: engines)
+            if let shard {
+                let selected = try Shard(parsing: shard)
+                plan = selected.select(plan)
+                progress.note("shard \(shard): \(plan.count) job(s) of the plan")
+                guard !plan.isEmpty else { return print("shard \(shard): no job of the plan falls in this shard") }
+            }
+            if distributed {
+                return try await runDistributed(runID: runID, plan: plan, loaded: loaded, engines: engines, progress: progress)
+            }
 
             if locator.source == .embedded { progress.note("results go to the embedded PostgreSQL in \(locator.embedded.directory)") }
             let store = try await database.openStore()
@@ -126,7 +154,7 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    private func options(_ engines: [EngineChoice]) -> [String: String] {
+    func options(_ engines: [EngineChoice]) -> [String: String] {
         var options: [String: String] = [
             "workloads": workloads.joined(separator: ","), "timeout": String(timeout), "jobs": String(jobs), "seed": String(seed),
             "engines": engines.map { "\($0.label)=\($0.command.executable)" }.joined(separator: ","),
@@ -134,6 +162,8 @@ struct RunCommand: AsyncParsableCommand {
         if !variants.isEmpty { options["variants"] = variants.joined(separator: ",") }
         if !sizes.isEmpty { options["sizes"] = sizes.joined(separator: ",") }
         if let samples { options["samples"] = String(samples) }
+        if let shard { options["shard"] = shard }
+        if distributed { options["distributed"] = machineClass ?? "any" }
         return options
     }
 }

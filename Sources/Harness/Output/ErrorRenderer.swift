@@ -1,4 +1,5 @@
 import Foundation
+import JobQueue
 import Postgres
 import ResultStore
 import Workloads
@@ -15,6 +16,10 @@ public enum ErrorRenderer {
             return (error.message, error.suggestion)
         case let error as ResultStoreError:
             return (error.message, error.suggestion)
+        case let error as DistributedError:
+            return (error.message, error.suggestion)
+        case let error as JobQueueError:
+            return (error.description, nil)
         case let error as SpoolError:
             let text = error.description
             guard let split = text.range(of: ": ", options: .backwards),

@@ -1,0 +1,112 @@
+import Foundation
+import JobQueue
+import Postgres
+import ResultStore
+import WorkerProtocol
+
+/// Why an agent's result writer refused to commit (the transaction rolls back).
+struct AgentWriteError: Error, CustomStringConvertible {
+    let description: String
+}
+
+extension Agent {
+    /// Runs every job of `claim` (both sides of a pair on this machine, one
+    /// after the other) and completes it with the outcomes, or fails or
+    /// releases it. Returns whether the claim was completed.
+    ///
+    /// - Throws: `JobQueueError` other than `.fenced` (the database is gone).
+    func process(_ claim: Claim) async throws -> Bool {
+        emit("claimed", claim.jobIDs, attempt: claim.jobs[0].attempt)
+        var outcomes: [JobOutcome] = []
+        for job in claim.jobs {
+            let payload: QueuePayload
+            do { payload = try job.payload() } catch {
+                return try await refuse(claim, reason: error.description)
+            }
+            guard let key = payload.resultKey, let resultID = UUID(uuidString: key) else {
+                return try await refuse(claim, reason: "job \(job.id) names no ResultStore job (payload.resultKey); "
+                                        + "enqueue runs with `layoutbench run --distributed`")
+            }
+            // The only programs an agent starts are its own configuration's.
+            guard let command = options.engines.worker(for: payload.engine) else {
+                return try await refuse(claim, reason: "engine \"\(payload.engine)\" is not in the configuration of agent \(options.name) "
+                                        + "(it has: \(options.engines.names.joined(separator: ", "))); add it to that agent's --engines-config, "
+                                        + "or run the job on agents that have it (--machine-class)")
+            }
+            var runner = WorkerRunner(timeout: options.timeout)
+            runner.isCancelled = { [held, shouldStop] in shouldStop() || held.isLost(claim) }
+            let result = await runner.run(payload.request, command: command)
+            switch result.failure {
+            case .interrupted?:
+                if held.isLost(claim) { emit("lost", claim.jobIDs, attempt: claim.jobs[0].attempt); return false }
+                if try await work.release(claim) { emit("released", claim.jobIDs) }
+                return false
+            case let .launchFailed(executable, reason)?:
+                // Another agent may well have a working build: retry elsewhere.
+                try? await failing(claim, reason: "agent \(options.name) could not start \(executable): \(reason)", retryable: true)
+                return false
+            default:
+                break
+            }
+            outcomes.append(JobOutcome(
+                jobID: resultID,
+                engine: result.hello.map { EngineInfo(identity: $0.engine, binarySHA256: binaryHash(command.executable),
+                                                      binaryPath: command.executable) },
+                startedAt: result.startedAt, finishedAt: result.finishedAt, failure: result.failure?.record(),
+                stderrTail: result.stderrTail.isEmpty ? nil : result.stderrTail, summary: result.summary, samples: result.samples))
+        }
+        if held.isLost(claim) { emit("lost", claim.jobIDs, attempt: claim.jobs[0].attempt); return false }
+        return try await store(outcomes, for: claim)
+    }
+
+    /// Completes the claim, writing the outcomes in the same transaction as
+    /// the fencing UPDATE: if another agent holds the job now, nothing is written.
+    private func store(_ outcomes: [JobOutcome], for claim: Claim) async throws -> Bool {
+        let name = options.name
+        var summaries: [JobID: String] = [:]
+        for (job, outcome) in zip(claim.jobs, outcomes) {
+            summaries[job.id] = "{\"agent\": \(Self.quoted(name)), \"samples\": \(outcome.samples.count), "
+                + "\"status\": \"\(outcome.status.rawValue)\", \"result_key\": \"\(outcome.jobID.uuidString.lowercased())\"}"
+        }
+        do {
+            try await work.complete(claim, summaries: summaries) { db, _ in
+                for outcome in outcomes {
+                    let engineID = try outcome.engine.map { try ResultStore.writeEngine($0, on: db) }
+                    guard try ResultStore.writeOutcome(outcome, engineID: engineID, on: db) else {
+                        throw AgentWriteError(description: "job \(outcome.jobID) already has an outcome in the store")
+                    }
+                }
+            }
+            emit("completed", claim.jobIDs, attempt: claim.jobs[0].attempt,
+                 extra: ", \"samples\": \(outcomes.map(\.samples.count).reduce(0, +))")
+            return true
+        } catch JobQueueError.fenced {
+            emit("fenced", claim.jobIDs, attempt: claim.jobs[0].attempt)
+            return false
+        } catch let error as JobQueueError {
+            if case .databaseUnavailable = error { throw error }
+            // The writer's statement failed (e.g. the run's rows are gone): retry later, then give up with the reason.
+            try? await failing(claim, reason: "storing the results failed: \(error)", retryable: true)
+            return false
+        } catch {
+            try? await failing(claim, reason: "storing the results failed: \(error)", retryable: true)
+            return false
+        }
+    }
+
+    /// Fails the claim for good: nothing another attempt could change.
+    private func refuse(_ claim: Claim, reason: String) async throws -> Bool {
+        try await failing(claim, reason: reason, retryable: false)
+        return false
+    }
+
+    private func failing(_ claim: Claim, reason: String, retryable: Bool) async throws {
+        do {
+            let outcomes = try await work.fail(claim, reason: reason, retryable: retryable)
+            let gaveUp = outcomes.contains { if case .failed = $0 { true } else { false } }
+            emit(gaveUp ? "failed" : "retry", claim.jobIDs, attempt: claim.jobs[0].attempt, extra: ", \"reason\": \(Self.quoted(reason))")
+        } catch JobQueueError.fenced {
+            emit("fenced", claim.jobIDs, attempt: claim.jobs[0].attempt)
+        }
+    }
+}

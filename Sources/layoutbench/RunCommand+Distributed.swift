@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Harness
+import JobQueue
+import ResultStore
+
+// `layoutbench run --distributed`: the plan goes to the job queue in the
+// shared database instead of to local workers; agents run it.
+extension RunCommand {
+    /// `--engine` names for agents: `NAME` or `NAME=PATH` (the path stays
+    /// here: each agent maps the name to a worker of its own). Default: `default`.
+    func distributedEngines() -> [EngineChoice] {
+        let names = engine.isEmpty ? [DefaultWorker.label] : engine.map { String($0.split(separator: "=", maxSplits: 1).first ?? "") }
+        return names.filter { !$0.isEmpty }.map { EngineChoice(label: $0, command: WorkerCommand(executable: "")) }
+    }
+
+    /// Stores the run, enqueues its jobs, follows them (unless `--detach`),
+    /// records the jobs the queue gave up on, then does what every run does
+    /// at the end: analysis, report, verdicts.
+    func runDistributed(runID: UUID, plan: [PlannedJob], loaded: [LoadedWorkload], engines: [EngineChoice],
+                        progress: TerminalProgress) async throws {
+        let locator = database.locator
+        if locator.source == .embedded {
+            progress.note("the embedded PostgreSQL in \(locator.embedded.directory) is reachable only by agents on this machine; "
+                          + "pass --database-file FILE (or LAYOUTBENCH_DATABASE_URL) for agents elsewhere")
+        }
+        let store = try await database.openStore()
+        let queue = try await JobQueue.connect(store.configuration)
+        let info = RunInfo(id: runID, commandLine: CommandLine.arguments.joined(separator: " "), options: options(engines),
+                           harnessVersion: HarnessVersion.current, machine: MachineProbe.current())
+        let machineClass = try MachineClass.validate(self.machineClass ?? MachineClass.any)
+        let run = DistributedRun(run: info, jobs: plan, sources: Dictionary(loaded.map { ($0.path, $0.source) }) { a, _ in a },
+                                 machineClass: machineClass)
+        let started = ContinuousClock.now
+        try await run.enqueue(store: store, queue: queue)
+        let id = runID.uuidString.lowercased()
+        progress.note("run \(id): \(plan.count) job(s) enqueued for agents of class \(machineClass) "
+                      + "(engines: \(engines.map(\.label).joined(separator: ", ")))")
+        if detach {
+            print(id)
+            await queue.close()
+            return
+        }
+        let final = try await DistributedRun.follow(runID: runID, queue: queue) { counts in
+            progress.note("queue: \(counts)")
+        }
+        let elapsed = ContinuousClock.now - started
+        try await DistributedRun.recordQueueFailures(runID: runID, queue: queue, store: store)
+        await queue.close()
+
+        let after = try await RunCommand.afterRun(runID: runID, workloads: loaded.map(\.workload), store: store)
+        if after.verdictsEvaluated, !after.verdicts.isEmpty { try await store.recordVerdicts(after.verdicts, runID: runID) }
+        if let path = after.reportPath { try await store.setReportPath(path, runID: runID) }
+        try await store.finishRun(runID, status: .finished)
+        let details = try await store.runDetails(runID)
+        let failed = details.jobs.filter { $0.status == .failed }.count
+
+        print(ExpectationTable.render(after.verdicts, color: isatty(STDOUT_FILENO) == 1), terminator: "")
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        print("run \(id): \(plan.count) jobs, \(failed) failed (distributed: \(final.done) done, \(final.failed) given up by the queue, "
+              + String(format: "%.1f s)", seconds))
+        if let path = after.reportPath { print("report: \(path)") } else { print("report: none yet (the report generator is not linked into this build)") }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Harness
+import JobQueue
+import Postgres
+import ResultStore
+import Testing
+
+extension AgentServerTests {
+    /// Two real `layoutbench agent` processes and a real `layoutbench run
+    /// --distributed`, all on loopback TCP with a password.
+    @Suite struct DistributedRunTests {
+        /// Agents that stop on SIGTERM; short leases and polls keep the test quick.
+        static func agent(_ name: String, _ database: AgentTestDatabase, viaFile: Bool, extra: [String] = [],
+                          environment: [String: String] = [:]) throws -> CommandProcess {
+            var arguments = ["agent", "--name", name, "--lease", "2", "--poll", "0.2", "--machine-class", "test"] + extra
+            var env = environment
+            if viaFile { arguments += ["--database-file", try database.urlFile()] } else { env["LAYOUTBENCH_DATABASE_URL"] = try database.url }
+            return try CommandProcess(name: name, arguments: arguments, environment: env)
+        }
+
+        @Test func twoAgentsRecordEveryJobExactlyOnce() async throws {
+            let database = try await AgentTestServer.shared().freshDatabase()
+            let total = try ShardTests.plan(["cheap-operations", "independent-blocks"], sizes: [10, 100], engine: "default").count
+            let agents = [try Self.agent("alpha", database, viaFile: true), try Self.agent("beta", database, viaFile: false)]
+            for agent in agents { try await agent.waitForOutput("\"started\"", timeout: .seconds(20)) }
+            let started = ContinuousClock.now
+            let run = try CommandProcess(name: "run", arguments: [
+                "run", "cheap-operations", "independent-blocks", "--sizes", "10,100", "--samples", "2", "--plain",
+                "--distributed", "--machine-class", "test", "--database-file", try database.urlFile(),
+                "--workloads-directory", CommandProcess.workloads])
+            let runCommandLine = run.commandLine
+            let status = try await run.waitForExit(timeout: .seconds(50))
+            let elapsed = ContinuousClock.now - started
+            #expect(status == 0, "run --distributed failed: \(run.stderr.suffix(2000))")
+            #expect(run.stdout.contains("\(total) jobs, 0 failed"), "\(run.stdout)")
+
+            let commandLines = agents.map(\.commandLine) + [runCommandLine]
+            for agent in agents { agent.signal(SIGTERM) }
+            for agent in agents {
+                let code = try await agent.waitForExit(timeout: .seconds(15))
+                #expect(code == 0, "agent \(agent.name) exited \(code) on SIGTERM: \(agent.stderr.suffix(1500))")
+            }
+            // Every job exactly once: one outcome, one queue result, no repeated sample.
+            #expect(try await database.count("SELECT count(*) FROM jobs") == total)
+            #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded'") == total)
+            #expect(try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'done'") == total)
+            #expect(try await database.count("SELECT count(*) FROM queue_results") == total)
+            #expect(try await database.count("SELECT count(*) FROM jobs j WHERE NOT EXISTS (SELECT 1 FROM samples s WHERE s.job_id = j.id)") == 0)
+            #expect(try await database.count("""
+                SELECT count(*) FROM (SELECT job_id, sample_index FROM samples GROUP BY 1, 2 HAVING count(*) > 1) d
+                """) == 0)
+            #expect(try await database.count("SELECT count(*) FROM digests") == total)
+            #expect(try await database.count("SELECT count(*) FROM runs WHERE status = 'finished'") == 1)
+            let byAgent = agents.map { agent in agent.events.filter { $0.event == "completed" }.count }
+            #expect(byAgent.reduce(0, +) == total)
+            print("distributed run: \(total) jobs through 2 agents in \(elapsed) (\(byAgent) completed by alpha, beta)")
+
+            // The password is nowhere a user could see it.
+            let password = try AgentTestServer.shared().password
+            for text in commandLines + agents.flatMap({ [$0.stdout, $0.stderr] }) + [run.stdout, run.stderr] {
+                #expect(!text.contains(password))
+            }
+            #expect(agents[0].stderr.contains("127.0.0.1"), "the agent logs the redacted target: \(agents[0].stderr)")
+        }
+
+        @Test func killedAgentsJobIsRescuedByTheOther() async throws {
+            let database = try await AgentTestServer.shared().freshDatabase()
+            let config = try AgentTestDirectories.makeScratch("engines") + "/engines.json"
+            try Data("{\"fx\": \"\(CommandProcess.product("fixture-worker"))\"}".utf8).write(to: URL(fileURLWithPath: config))
+            // FIXTURE_BEHAVIOUR=slow: 50 ms per sample, so 40 samples take 2 s.
+            let slow = ["FIXTURE_BEHAVIOUR": "slow"]
+            let runID = try await Self.enqueue(database, jobs: 1, samples: 40)
+            let victim = try Self.agent("victim", database, viaFile: true, extra: ["--engines-config", config], environment: slow)
+            try await victim.waitForOutput("\"claimed\"", timeout: .seconds(20))
+            try await Task.sleep(for: .milliseconds(300))
+            victim.signal(SIGKILL)
+            _ = try? await victim.waitForExit(timeout: .seconds(5))
+            let rescuer = try Self.agent("rescuer", database, viaFile: false,
+                                         extra: ["--engines-config", config, "--exit-when-drained"], environment: slow)
+            let status = try await rescuer.waitForExit(timeout: .seconds(40))
+            #expect(status == 0, "\(rescuer.stderr.suffix(1500))")
+            #expect(rescuer.events.contains { $0.event == "completed" && $0.attempt == 2 }, "\(rescuer.stdout)")
+            #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded' AND run_id = $1",
+                                             [.text(runID.uuidString)]) == 1)
+            #expect(try await database.count("SELECT count(*) FROM samples") == 40)
+            #expect(try await database.count("SELECT count(*) FROM queue_claims WHERE outcome = 'expired'") == 1)
+            #expect(try await database.count("""
+                SELECT count(*) FROM queue_results r JOIN queue_agents a ON a.id = r.agent_id WHERE a.name = 'rescuer' AND r.attempt = 2
+                """) == 1)
+        }
+
+        @Test func sigtermMidJobReleasesItAndExitsZero() async throws {
+            let database = try await AgentTestServer.shared().freshDatabase()
+            let config = try AgentTestDirectories.makeScratch("engines") + "/engines.json"
+            try Data("{\"fx\": \"\(CommandProcess.product("fixture-worker"))\"}".utf8).write(to: URL(fileURLWithPath: config))
+            _ = try await Self.enqueue(database, jobs: 1, samples: 100)
+            let agent = try Self.agent("polite", database, viaFile: true, extra: ["--engines-config", config],
+                                       environment: ["FIXTURE_BEHAVIOUR": "slow"])
+            try await agent.waitForOutput("\"claimed\"", timeout: .seconds(20))
+            agent.signal(SIGTERM)
+            #expect(try await agent.waitForExit(timeout: .seconds(10)) == 0, "\(agent.stderr.suffix(1500))")
+            #expect(agent.events.contains { $0.event == "released" }, "\(agent.stdout)")
+            // Back in the queue, no failure counted, nothing stored.
+            #expect(try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'queued' AND failures = 0") == 1)
+            #expect(try await database.count("SELECT count(*) FROM samples") == 0)
+        }
+
+        @Test func unknownEngineFailsForGoodWithItsReason() async throws {
+            let database = try await AgentTestServer.shared().freshDatabase()
+            let runID = try await Self.enqueue(database, jobs: 1, samples: 2, engine: "not-configured")
+            let agent = try Self.agent("careful", database, viaFile: true, extra: ["--exit-when-drained"])
+            #expect(try await agent.waitForExit(timeout: .seconds(30)) == 0, "\(agent.stderr.suffix(1500))")
+            #expect(try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'failed' AND attempt = 1") == 1)
+            #expect(try await database.count("""
+                SELECT count(*) FROM queue_jobs WHERE last_error LIKE '%engine "not-configured" is not in the configuration%'
+                """) == 1)
+            let store = try await ResultStore.open(database.socketConfiguration)
+            let queue = try await JobQueue.connect(database.socketConfiguration)
+            #expect(try await DistributedRun.recordQueueFailures(runID: runID, queue: queue, store: store) == 1)
+            #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'failed' AND failure_kind = 'queue'") == 1)
+            await queue.close()
+            await store.close()
+        }
+
+        /// Figures, not a target: 100 one-sample fixture jobs through two agents.
+        @Test func throughputOfTwoAgentsOnTrivialJobs() async throws {
+            let database = try await AgentTestServer.shared().freshDatabase()
+            let config = try AgentTestDirectories.makeScratch("engines") + "/engines.json"
+            try Data("{\"fx\": \"\(CommandProcess.product("fixture-worker"))\"}".utf8).write(to: URL(fileURLWithPath: config))
+            let agents = try ["one", "two"].map { try Self.agent($0, database, viaFile: true, extra: ["--engines-config", config]) }
+            for agent in agents { try await agent.waitForOutput("\"started\"", timeout: .seconds(20)) }
+            let started = ContinuousClock.now
+            let runID = try await Self.enqueue(database, jobs: 100, samples: 1)
+            let queue = try await JobQueue.connect(database.socketConfiguration)
+            let final = try await DistributedRun.follow(runID: runID, queue: queue, interval: .milliseconds(50))
+            let elapsed = ContinuousClock.now - started
+            await queue.close()
+            for agent in agents { agent.signal(SIGTERM) }
+            for agent in agents { #expect(try await agent.waitForExit(timeout: .seconds(15)) == 0) }
+            #expect(final.done == 100)
+            #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded'") == 100)
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            print(String(format: "throughput: 100 fixture jobs through 2 agents in %.2f s = %.1f jobs/s", seconds, 100 / seconds))
+        }
+
+        /// Enqueues `jobs` fixture jobs the way `run --distributed` does; returns the run id.
+        static func enqueue(_ database: AgentTestDatabase, jobs count: Int, samples: Int, engine: String = "fx") async throws -> UUID {
+            let store = try await ResultStore.open(database.socketConfiguration)
+            let queue = try await JobQueue.connect(database.socketConfiguration)
+            let info = RunInfo(commandLine: "test", harnessVersion: "test", machine: MachineProbe.current())
+            let jobs = (0..<count).map { PlannedJob(runID: info.id, ordinal: $0, workload: "fx", workloadPath: "fx.yaml", variant: "normal",
+                                                   size: 10, engineLabel: engine, requestedSamples: samples) }
+            try await DistributedRun(run: info, jobs: jobs, sources: [:], machineClass: "test").enqueue(store: store, queue: queue)
+            await queue.close()
+            await store.close()
+            return info.id
+        }
+    }
+}
