@@ -128,7 +128,8 @@ let package = Package(
         ]),
         // Distributed runs end to end: real `layoutbench agent` processes on a
         // password-protected PostgreSQL over loopback TCP (layoutbench,
-        // layoutbench-worker and fixture-worker must be built, as `swift test` does).
+        // layoutbench-worker and fixture-worker must be built, as `swift test`
+        // does; the worker is run, never linked: it carries the malloc interposer).
         .testTarget(name: "AgentTests", dependencies: ["Harness", "ResultStore", "JobQueue", "Postgres",
                                                       "layoutbench", "fixture-worker"]),
 
