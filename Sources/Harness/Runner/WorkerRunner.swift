@@ -57,13 +57,7 @@ public struct WorkerRunner: Sendable {
                     onSample: @escaping @Sendable (Sample) -> Void = { _ in }) async -> WorkerRunResult {
         await withCheckedContinuation { continuation in
             // A thread of its own: the loop blocks in poll(2) for the whole job.
-            Thread.detachNewThread {
-                // Foundation's threads block most signals and Process passes
-                // the spawning thread's mask on to the child, where a blocked
-                // SIGTERM would make every timeout end in SIGKILL.
-                var none = sigset_t()
-                sigemptyset(&none)
-                pthread_sigmask(SIG_SETMASK, &none, nil)
+            RunnerThreads.shared.run {
                 continuation.resume(returning: runBlocking(request, command: command, onSample: onSample))
             }
         }

@@ -20,7 +20,7 @@ enum RunFixtures {
     }
 
     static func execute(_ run: RunInfo, _ jobs: [PlannedJob], store: ResultStore?, spoolDirectory: String,
-                        settings: RunSettings = RunSettings(timeout: 1, terminateGrace: 0.3),
+                        settings: RunSettings = RunSettings(timeout: 3, terminateGrace: 0.3),
                         environment: [String: String] = [:],
                         progress: any ProgressReporter = SilentProgress()) async throws -> (RunResult, Bool) {
         let link = StorageLink(store: store, spool: try SpoolWriter(directory: spoolDirectory, runID: run.id),
