@@ -55,8 +55,9 @@ extension QueueServerTests {
 
         @Test func retryableFailuresBackOffCappedAndJitteredThenFail() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
-            // Ceilings 0.2 s, 0.3 s (capped), …; half of each is jitter.
-            let queue = try await db.queue(settings: TestJobs.settings(backoffBase: 0.2, backoffCap: 0.3), seed: 99)
+            // Ceilings 1.6 s, 2.4 s (capped), …; half of each is jitter. Long enough
+            // that a loaded machine still checks "not claimable" inside the backoff.
+            let queue = try await db.queue(settings: TestJobs.settings(backoffBase: 1.6, backoffCap: 2.4), seed: 99)
             try await queue.enqueue([TestJobs.job(maxAttempts: 3)])
             let agent = try await queue.register(name: "a", machineClass: "test")
             var delays: [Double] = []
@@ -76,8 +77,8 @@ extension QueueServerTests {
                 try await Task.sleep(for: .seconds(delay + 0.05))
             }
             #expect(delays.count == 2)
-            #expect(delays[0] >= 0.1 && delays[0] <= 0.2)
-            #expect(delays[1] >= 0.15 && delays[1] <= 0.3)
+            #expect(delays[0] >= 0.8 && delays[0] <= 1.6)
+            #expect(delays[1] >= 1.2 && delays[1] <= 2.4)
             let connection = await queue.connection
             let row = try await connection.execute("SELECT state, failures, last_error FROM queue_jobs")[0]
             #expect(try row.string("state") == "failed" && row.int("failures") == 3 && row.string("last_error") == "boom 3")
