@@ -16,7 +16,7 @@ public struct Migration: Sendable {
 /// it is idempotent. Issue 9 will add queue columns (state, attempt, lease)
 /// to `jobs`; issue 8 will add comparison tables.
 public enum Migrations {
-    public static let all: [Migration] = [initialSchema]
+    public static let all: [Migration] = [initialSchema, comparisonTables]
 
     /// The newest version this build knows.
     public static var latestVersion: Int { all.map(\.version).max() ?? 0 }
