@@ -18,10 +18,11 @@ struct LayoutBench: AsyncParsableCommand {
               layoutbench run independent-blocks --sizes 10,100 --samples 5
               layoutbench workloads list
               layoutbench db status
+              layoutbench compare origin/main HEAD --markdown compare.md
             """,
         version: HarnessVersion.current,
-        subcommands: [RunCommand.self, DatabaseCommand.self, WorkloadsCommand.self, BenchCommand.self]
-        // Report and compare subcommands (issues 7 and 8) join this list.
+        subcommands: [RunCommand.self, CompareCommand.self, DatabaseCommand.self, WorkloadsCommand.self, BenchCommand.self]
+        // The report subcommand (issue 7) joins this list.
     )
 }
 
