@@ -160,9 +160,7 @@ struct CompareCommand: AsyncParsableCommand {
         let stored = await ComparisonFiles.store(suite, header: header, started: started, commandLine: CommandLine.arguments,
                                                  database: database, log: log)
         print(ComparisonExports.terminal(suite, header: header), terminator: "")
-        for cell in suite.cells where cell.failureSide != nil {
-            print("error: the \(cell.failureSide!.rawValue) worker failed on \(cell.key): \(cell.failureReason ?? "")")
-        }
+        for line in ComparisonExports.failureLines(suite) { print(line) }
         print("report: \(page)")
         if let markdown { print("markdown: \(markdown)") }
         print(stored ? "stored as comparison \(id.uuidString.lowercased())"

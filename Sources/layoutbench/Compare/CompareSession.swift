@@ -82,6 +82,17 @@ struct CompareSession: Sendable {
         return await runner.run(cell.request, command: side == .base ? base : candidate)
     }
 
+    /// The worker's last line on stderr, before any crash backtrace
+    /// (Swift's backtracer prints pages of addresses that say nothing here).
+    static func workerWords(_ stderr: String) -> String {
+        var lines: [Substring] = []
+        for line in stderr.split(separator: "\n") {
+            if line.contains("💣") || line.contains("Program crashed") || line.hasPrefix("Thread ") || line.hasPrefix("*** ") { break }
+            lines.append(line)
+        }
+        return lines.last.map(String.init) ?? ""
+    }
+
     /// Adds one job's measured samples, counters and digest to a side of a cell.
     ///
     /// Counters and digests are deterministic for a seed, so the first job's
@@ -90,8 +101,8 @@ struct CompareSession: Sendable {
     /// rather than silently averaged away.
     static func absorb(_ result: WorkerRunResult, into side: inout SideMeasurements) {
         if let failure = result.failure {
-            side.failure = side.failure ?? failure.description + (result.stderrTail.isEmpty ? "" : " — stderr: "
-                + result.stderrTail.split(separator: "\n").suffix(3).joined(separator: " / "))
+            let said = workerWords(result.stderrTail)
+            side.failure = side.failure ?? failure.description + (said.isEmpty ? "" : " — the worker said: " + said)
             return
         }
         side.secondsPerIteration += result.samples.filter { !$0.warmup }.map(\.secondsPerIteration)

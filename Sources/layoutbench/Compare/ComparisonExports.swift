@@ -71,6 +71,22 @@ enum ComparisonExports {
                                     failure: c.failureSide.map { "\($0.rawValue): \(c.failureReason ?? "")" })
     }
 
+    /// One `error:` line per side and reason, naming the side and the cells it failed on.
+    static func failureLines(_ suite: SuiteComparison) -> [String] {
+        var groups: [String: [CellKey]] = [:], order: [String] = []
+        for c in suite.cells {
+            guard let side = c.failureSide else { continue }
+            let head = "the \(side.rawValue) worker failed on %@: \(c.failureReason ?? "")"
+            if groups[head] == nil { order.append(head) }
+            groups[head, default: []].append(c.key)
+        }
+        return order.map { head in
+            let keys = groups[head]!
+            let cells = keys.prefix(3).map(\.description).joined(separator: ", ") + (keys.count > 3 ? " and \(keys.count - 3) more" : "")
+            return "error: " + head.replacingOccurrences(of: "%@", with: cells)
+        }
+    }
+
     /// The terminal summary: the verdict per workload, then every cell that is
     /// not plainly the same, with failures naming their side.
     static func terminal(_ suite: SuiteComparison, header: ComparisonHeader) -> String {
@@ -84,7 +100,7 @@ enum ComparisonExports {
         for c in notable {
             var text = "  \(c.key)  \(c.verdict.rawValue)"
             if let side = c.failureSide {
-                text += ": the \(side.rawValue) worker failed: \(c.failureReason ?? "")"
+                text += ": the \(side.rawValue) worker failed (below)"
             } else {
                 if let r = c.ratio, let lo = c.ratioLower, let hi = c.ratioUpper {
                     text += "  time \(ComparisonPage.signed(r)) [\(ComparisonPage.signed(lo)), \(ComparisonPage.signed(hi))]"

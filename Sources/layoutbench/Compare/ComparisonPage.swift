@@ -85,7 +85,7 @@ enum ComparisonPage {
 
     static func signed(_ r: Double) -> String {
         let p = ((r - 1) * 1000).rounded() / 10
-        return (p >= 0 ? "+" : "") + "\(p) %"
+        return p == 0 ? "+0.0 %" : (p > 0 ? "+" : "") + "\(p) %"  // never "+-0.0"
     }
 
     static func percentText(_ t: Double) -> String { "\((t * 1000).rounded() / 10) %" }
