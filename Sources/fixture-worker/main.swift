@@ -8,8 +8,8 @@
 // The job's `samples` (default 3) sets how many samples it sends.
 //
 // For `layoutbench compare` tests, three more knobs in the environment:
-// FIXTURE_WORK_MICROS=N makes every iteration really spin N µs and report
-// the measured wall time (a real, measurable slowdown between two copies);
+// FIXTURE_WORK_MICROS=N makes every iteration really spin N µs of CPU time
+// and report the measured time (a real, measurable slowdown between two copies);
 // FIXTURE_EXTRA_PIVOTS=K adds K to the "pivots" counter (more work);
 // FIXTURE_DIGEST=D reports D as the layout digest (behaviour changed).
 import Foundation
@@ -61,18 +61,25 @@ let environment = ProcessInfo.processInfo.environment
 let workMicros = environment["FIXTURE_WORK_MICROS"].flatMap(Double.init)
 let extraPivots = environment["FIXTURE_EXTRA_PIVOTS"].flatMap(Double.init) ?? 0
 
-/// Spins for `micros` µs of wall time per iteration and returns the seconds it took.
+/// Seconds of CPU time this thread has used.
+func threadCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Spins for `micros` µs of this thread's CPU time per iteration and returns
+/// the CPU seconds it took. CPU time, not wall time: the work is real and
+/// measured, but a test machine busy with other processes does not blur it.
 func spin(iterations: Int, micros: Double) -> Double {
-    let clock = ContinuousClock()
-    let start = clock.now
+    let start = threadCPUSeconds()
     var sink: UInt64 = 0
     for _ in 0..<iterations {
-        let until = clock.now + .microseconds(Int64(micros))
-        while clock.now < until { sink &+= 1 }
+        let until = threadCPUSeconds() + micros / 1e6
+        while threadCPUSeconds() < until { sink &+= 1 }
     }
-    let elapsed = clock.now - start
     if sink == .max { note("") }  // keeps the loop from being optimised away
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    return threadCPUSeconds() - start
 }
 
 if behaviour != "no-hello" { emit(WorkerMessage.hello(Hello(engine: identity, pid: getpid()))) }
