@@ -102,4 +102,13 @@ import Testing
         #expect(result.status == 2)
         #expect(result.err.contains("candidate: 'no-such-revision-xyz' is neither a git revision nor an executable file"))
     }
+
+    @Test func revisionThatDoesNotBuildIsExitTwoNamingTheSide() throws {
+        let repo = try CompareCLI.brokenRepository()
+        let result = try CompareCLI.compare([CompareCLI.realWorker, "broken", "churn", "--sizes", "10",
+                                             "--database", CompareCLI.noDatabase], in: repo)
+        #expect(result.status == 2, "\(result.out)\n\(result.err)")
+        #expect(result.err.contains("error: candidate: the worker at broken"), "\(result.err)")
+        #expect(result.err.contains("does not build; full log in \(repo.path)/.layoutbench/builds/"))
+    }
 }

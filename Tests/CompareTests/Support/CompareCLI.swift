@@ -32,7 +32,7 @@ enum CompareCLI {
     }
 
     /// Runs `layoutbench compare …` in the package root; `environment` is added to this process's.
-    static func compare(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    static func compare(_ arguments: [String], environment: [String: String] = [:], in directory: URL = packageRoot) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: layoutbench)
         process.arguments = ["compare"] + arguments + ["--workloads-directory", workloads]
@@ -41,7 +41,7 @@ enum CompareCLI {
         env["GITHUB_STEP_SUMMARY"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = directory
         let errFile = try scratch("stderr").appendingPathComponent("err.txt")
         FileManager.default.createFile(atPath: errFile.path, contents: nil)
         let out = Pipe()
@@ -52,6 +52,23 @@ enum CompareCLI {
         process.waitUntilExit()
         return Result(status: process.terminationStatus, out: String(decoding: data, as: UTF8.self),
                       err: (try? String(contentsOf: errFile, encoding: .utf8)) ?? "")
+    }
+
+    /// A git repository with one commit, tagged `broken`, whose package does not build.
+    static func brokenRepository() throws -> URL {
+        let dir = try scratch("repo")
+        try "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\", targets: [\n"
+            .write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        for args in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "broken"], ["tag", "broken"]] {
+            let git = Process()
+            git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            git.arguments = ["git", "-C", dir.path] + args
+            git.standardOutput = FileHandle.nullDevice
+            git.standardError = FileHandle.nullDevice
+            try git.run()
+            git.waitUntilExit()
+        }
+        return dir
     }
 
     /// A new empty folder for one test's files.
