@@ -15,13 +15,14 @@ import Testing
         let out = try CompareCLI.scratch("aa")
         let worker = CompareCLI.realWorker
         let result = try CompareCLI.compare([worker, worker, "--workloads", "churn,independent-blocks", "--sizes", "10",
-                                             "--variants", "grouped,independent,linked", "--samples", "5", "--max-rounds", "2",
+                                             "--variants", "grouped,independent,linked", "--samples", "3", "--max-rounds", "3",
                                              "--out", out.path, "--markdown", out.appendingPathComponent("c.md").path,
                                              "--database", CompareCLI.noDatabase])
         #expect(result.status == 0, "\(result.out)\n\(result.err)")
         #expect(result.out.contains("No regression. (exit 0)"))
         let cells = try CompareCLI.cells(in: out)
         #expect(cells.count == 3)
+        #expect(cells.allSatisfy { ($0["baseSamples"] as? Int ?? 0) >= 6 })  // three rounds of two timing jobs a side
         for cell in cells {
             // Wall time on a shared machine: "faster" is possible noise, and not a regression;
             // the exit code above is what CI acts on.
@@ -40,7 +41,8 @@ import Testing
     @Test func realSlowdownIsFlaggedSlower() throws {
         let dir = try CompareCLI.scratch("slow")
         let base = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1000"], in: dir, name: "base")
-        let slow = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1300"], in: dir, name: "candidate")
+        // More work per iteration, as a real slowdown would do: flagged slower, with the counter that moved.
+        let slow = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1300", "FIXTURE_EXTRA_PIVOTS": "3"], in: dir, name: "candidate")
         let summary = dir.appendingPathComponent("step-summary.md")
         let result = try CompareCLI.compare([base, slow] + Self.fixtureCells + ["--out", dir.path],
                                             environment: ["GITHUB_STEP_SUMMARY": summary.path])
@@ -51,6 +53,7 @@ import Testing
         let verdicts = cells.map { $0["verdict"] as? String ?? "" }
         #expect(cells.count == 3 && verdicts.contains("slower") && verdicts.allSatisfy { $0 == "slower" || $0 == "unknown" }, "\(cells)")
         for cell in cells { #expect(((cell["ratio"] as? Double) ?? 0) > 1.2, "\(cell)") }
+        #expect(result.out.contains("pivots 10 → 13"))
         // Appended to $GITHUB_STEP_SUMMARY, fit for a PR comment.
         let text = try String(contentsOf: summary, encoding: .utf8)
         #expect(text.contains("❌ **Regression**") && text.contains("slower"))
@@ -65,7 +68,7 @@ import Testing
         #expect(result.out.contains("more work"))
         #expect(result.out.contains("pivots 10 → 15"))
         let cells = try CompareCLI.cells(in: dir)
-        #expect(cells.allSatisfy { $0["verdict"] as? String == "more work" })
+        #expect(cells.allSatisfy { $0["verdict"] as? String == "more work" && $0["time"] as? String == "same" })
         let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("pivots 10 → 15") && html.contains("more work"))
     }

@@ -56,7 +56,7 @@ struct CompareCommand: AsyncParsableCommand {
     var threshold: Double = 0.05
 
     @Option(name: .long, help: "Most rounds (each A B B A per undecided cell) before an unknown cell is left unknown.")
-    var maxRounds: Int = 5
+    var maxRounds: Int = 6
 
     @Option(name: .long, help: "Seed passed to every job.")
     var seed: UInt64 = 1

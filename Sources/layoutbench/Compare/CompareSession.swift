@@ -24,12 +24,23 @@ struct CompareOutcome: Sendable {
 ///
 /// Each round runs every still-undecided cell as A B B A (base, candidate,
 /// candidate, base), one job per fresh worker process, so slow drift on the
-/// machine (thermal, other users) lands on both sides alike. Per-iteration
-/// times of the measured samples are pooled per cell and side across rounds;
-/// after each round a `SuiteComparison` judges everything pooled so far, and
-/// cells whose time verdict is still unknown get another round, up to
-/// `maxRounds`. Counters and digests come from each job's summary; a job
-/// that fails marks its side of the cell as failed and the cell is not run again.
+/// machine (thermal, other users) lands on both sides alike. After each round
+/// a `SuiteComparison` judges everything so far, and cells whose time verdict
+/// is still unknown (even if counters or digest already decided the verdict)
+/// get another round, up to `maxRounds`.
+///
+/// The unit of replication is the job, not the sample: each timing job adds
+/// the median of its measured samples' seconds per iteration. Samples from
+/// one process share its memory layout and caches and differ from another
+/// process's by several per cent; pooled as if independent they made A/A
+/// comparisons of identical binaries come out "slower" with tiny p-values.
+///
+/// Counters and digests come from a separate check job per cell and side in
+/// the first round, with a fixed iteration count (one sample, no warm-up,
+/// no minimum sample time): a timing job's digest is of the state after
+/// however many iterations its calibration chose, which differs from job to
+/// job for workloads that keep changing the layout. A job that fails marks
+/// its side of the cell as failed and the cell is not run again.
 struct CompareSession: Sendable {
     var cells: [CompareCell]
     var base: WorkerCommand
@@ -54,6 +65,15 @@ struct CompareSession: Sendable {
             rounds += 1
             log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (A B B A)")
             for cell in pending {
+                if rounds == 1 {
+                    for side in [Side.base, .candidate] {
+                        let result = await runJob(cell, side: side, check: true)
+                        jobs += 1
+                        if side == .base { Self.absorbCheck(result, into: &base[cell.key, default: SideMeasurements()]) }
+                        else { Self.absorbCheck(result, into: &candidate[cell.key, default: SideMeasurements()]) }
+                        if let failure = result.failure { log("\(side.rawValue) worker failed on \(cell.key): \(failure)") }
+                    }
+                }
                 for side in [Side.base, .candidate, .candidate, .base] {
                     // A side that already failed is not run again (its cell is an error).
                     if base[cell.key]?.failure != nil || candidate[cell.key]?.failure != nil { break }
@@ -67,7 +87,9 @@ struct CompareSession: Sendable {
                 }
             }
             suite = SuiteComparison(base: base, candidate: candidate, policy: policy, thresholds: thresholds)
-            let undecided = Set(suite.undecided)
+            // Time still unknown, whatever the counters and digest say: a
+            // candidate that does more work should also be shown slower if it is.
+            let undecided = Set(suite.cells.filter { $0.time == .unknown && $0.failureSide == nil }.map(\.key))
             pending = cells.filter { undecided.contains($0.key) }
         }
         if !pending.isEmpty {
@@ -77,9 +99,12 @@ struct CompareSession: Sendable {
                               elapsed: ContinuousClock.now - started)
     }
 
-    private func runJob(_ cell: CompareCell, side: Side) async -> WorkerRunResult {
+    /// A timing job as planned, or (`check`) the same job with a fixed iteration count for counters and digest.
+    private func runJob(_ cell: CompareCell, side: Side, check: Bool = false) async -> WorkerRunResult {
+        var request = cell.request
+        if check { request.samples = 1; request.warmupIterations = 0; request.minSampleSeconds = 0 }
         let runner = WorkerRunner(timeout: timeout)
-        return await runner.run(cell.request, command: side == .base ? base : candidate)
+        return await runner.run(request, command: side == .base ? base : candidate)
     }
 
     /// The worker's last line on stderr, before any crash backtrace
@@ -93,28 +118,31 @@ struct CompareSession: Sendable {
         return lines.last.map(String.init) ?? ""
     }
 
-    /// Adds one job's measured samples, counters and digest to a side of a cell.
-    ///
-    /// Counters and digests are deterministic for a seed, so the first job's
-    /// are kept; a later job that disagrees with the first means the engine
-    /// is not deterministic, which is reported as a failure of that side
-    /// rather than silently averaged away.
+    /// Adds a timing job's median seconds per iteration to a side of a cell.
     static func absorb(_ result: WorkerRunResult, into side: inout SideMeasurements) {
         if let failure = result.failure {
-            let said = workerWords(result.stderrTail)
-            side.failure = side.failure ?? failure.description + (said.isEmpty ? "" : " — the worker said: " + said)
+            side.failure = side.failure ?? failureText(failure, result)
             return
         }
-        side.secondsPerIteration += result.samples.filter { !$0.warmup }.map(\.secondsPerIteration)
+        let measured = result.samples.filter { !$0.warmup }.map(\.secondsPerIteration).sorted()
+        guard !measured.isEmpty else { return }
+        let mid = measured.count / 2
+        side.secondsPerIteration.append(measured.count % 2 == 1 ? measured[mid] : (measured[mid - 1] + measured[mid]) / 2)
+    }
+
+    /// Takes counters and digest from a check job (fixed iteration count, so deterministic for a seed).
+    static func absorbCheck(_ result: WorkerRunResult, into side: inout SideMeasurements) {
+        if let failure = result.failure {
+            side.failure = side.failure ?? failureText(failure, result)
+            return
+        }
         guard let summary = result.summary else { return }
-        if let digest = side.digest, digest != summary.digest {
-            side.failure = side.failure ?? "the layout digest differs between two runs of the same job (\(digest) then \(summary.digest)): the engine is not deterministic"
-        } else if side.digest != nil, side.counters != summary.counters {
-            side.failure = side.failure ?? "the counters differ between two runs of the same job: the engine is not deterministic"
-        }
-        if side.digest == nil {
-            side.digest = summary.digest
-            side.counters = summary.counters
-        }
+        side.digest = summary.digest
+        side.counters = summary.counters
+    }
+
+    static func failureText(_ failure: JobFailure, _ result: WorkerRunResult) -> String {
+        let said = workerWords(result.stderrTail)
+        return failure.description + (said.isEmpty ? "" : " — the worker said: " + said)
     }
 }
