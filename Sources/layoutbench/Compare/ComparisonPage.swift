@@ -29,7 +29,7 @@ enum ComparisonPage {
         html += "</tbody></table>\n<h2>Cells</h2>\n"
         html += """
         <table><thead><tr><th>workload</th><th>variant</th><th>size</th><th>verdict</th><th>time (candidate / base)</th>
-        <th>p (adjusted)</th><th>samples base / candidate</th><th>counters moved</th><th>digest base → candidate</th></tr></thead><tbody>
+        <th>p (adjusted)</th><th>timing jobs base / candidate</th><th>counters moved</th><th>digest base → candidate</th></tr></thead><tbody>
 
         """
         for c in suite.cells { html += row(c) }
