@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench"]),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
-            "Harness", "ResultStore", "JobQueue", "Analysis", "Report",
+            "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Distributed runs end to end: real `layoutbench agent` processes on a
@@ -143,6 +143,9 @@ let package = Package(
         // Worker binaries for compare: git revisions built once per commit in cached worktrees.
         .target(name: "EngineBuilds"),
         .testTarget(name: "EngineBuildsTests", dependencies: ["EngineBuilds"]),
+        // Runs the built `layoutbench compare` against real worker processes
+        // (layoutbench-worker and the fixture) and a real PostgreSQL.
+        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "layoutbench-worker", "fixture-worker", "ResultStore", "Postgres"]),
 
         // Applies the statistics to a run: per-cell summaries, scaling fits,
         // variant ratios and the verdict on every workload expectation.

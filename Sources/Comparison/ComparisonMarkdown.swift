@@ -82,7 +82,7 @@ public enum ComparisonMarkdown {
     static func percent(_ r: Double) -> String {
         let p = (r - 1) * 100
         let rounded = (p * 10).rounded() / 10
-        return (rounded >= 0 ? "+" : "") + "\(rounded) %"
+        return rounded == 0 ? "+0.0 %" : (rounded > 0 ? "+" : "") + "\(rounded) %"  // never "+-0.0 %"
     }
 
     static func num(_ v: Double) -> String {

@@ -6,6 +6,12 @@
 // ("normal", "crash", "hang", "garbage", "exit-code", "error", "no-summary",
 // "no-hello", "slow", "close-and-hang"), or from FIXTURE_BEHAVIOUR in the environment.
 // The job's `samples` (default 3) sets how many samples it sends.
+//
+// For `layoutbench compare` tests, three more knobs in the environment:
+// FIXTURE_WORK_MICROS=N makes every iteration really spin N µs of CPU time
+// and report the measured time (a real, measurable slowdown between two copies);
+// FIXTURE_EXTRA_PIVOTS=K adds K to the "pivots" counter (more work);
+// FIXTURE_DIGEST=D reports D as the layout digest (behaviour changed).
 import Foundation
 import WorkerProtocol
 
@@ -51,6 +57,30 @@ let behaviour = ProcessInfo.processInfo.environment["FIXTURE_BEHAVIOUR"] ?? job.
 let identity = EngineIdentity(name: ProcessInfo.processInfo.environment["FIXTURE_ENGINE_NAME"] ?? "fixture",
                               version: "0.0.1", commit: "fixture", build: "debug", swiftVersion: "6")
 let sampleCount = job.samples ?? 3
+let environment = ProcessInfo.processInfo.environment
+let workMicros = environment["FIXTURE_WORK_MICROS"].flatMap(Double.init)
+let extraPivots = environment["FIXTURE_EXTRA_PIVOTS"].flatMap(Double.init) ?? 0
+
+/// Seconds of CPU time this thread has used.
+func threadCPUSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}
+
+/// Spins for `micros` µs of this thread's CPU time per iteration and returns
+/// the CPU seconds it took. CPU time, not wall time: the work is real and
+/// measured, but a test machine busy with other processes does not blur it.
+func spin(iterations: Int, micros: Double) -> Double {
+    let start = threadCPUSeconds()
+    var sink: UInt64 = 0
+    for _ in 0..<iterations {
+        let until = threadCPUSeconds() + micros / 1e6
+        while threadCPUSeconds() < until { sink &+= 1 }
+    }
+    if sink == .max { note("") }  // keeps the loop from being optimised away
+    return threadCPUSeconds() - start
+}
 
 if behaviour != "no-hello" { emit(WorkerMessage.hello(Hello(engine: identity, pid: getpid()))) }
 flush()
@@ -58,9 +88,14 @@ flush()
 var samples: [Sample] = []
 for index in 0..<sampleCount {
     // Deterministic values derived from the job, so tests can check them exactly.
-    let sample = Sample(index: index, warmup: index == 0 && sampleCount > 1, iterations: index + 1,
+    var sample = Sample(index: index, warmup: index == 0 && sampleCount > 1, iterations: index + 1,
                         wallSeconds: Double(job.size) * 1e-6 + Double(index) * 1e-7, cpuSeconds: Double(index) * 1e-7,
                         allocations: Int64(index), allocatedBytes: Int64(index * 64))
+    if let workMicros {
+        sample.iterations = 2
+        sample.wallSeconds = spin(iterations: 2, micros: workMicros)
+        sample.cpuSeconds = sample.wallSeconds
+    }
     samples.append(sample)
     emit(WorkerMessage.sample(sample))
     if behaviour == "slow" { flush(); usleep(50_000) }
@@ -109,7 +144,8 @@ default:
     emit(WorkerMessage.summary(JobSummary(
         workload: URL(fileURLWithPath: job.workloadPath).deletingPathExtension().lastPathComponent,
         variant: job.variant, size: job.size, seed: job.seed, medianSeconds: median, samples: measured.count,
-        counters: ["pivots": Double(job.size), "rows": Double(job.size * 2)], digest: "fixture-\(job.size)",
+        counters: ["pivots": Double(job.size) + extraPivots, "rows": Double(job.size * 2)],
+        digest: environment["FIXTURE_DIGEST"] ?? "fixture-\(job.size)",
         peakMemoryBytes: 1 << 20, log: [])))
     flush()
     exit(0)

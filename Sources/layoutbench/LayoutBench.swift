@@ -18,9 +18,11 @@ struct LayoutBench: AsyncParsableCommand {
               layoutbench run independent-blocks --sizes 10,100 --samples 5
               layoutbench workloads list
               layoutbench db status
+              layoutbench compare origin/main HEAD --markdown compare.md
             """,
         version: HarnessVersion.current,
-        subcommands: [RunCommand.self, ReportCommand.self, AgentCommand.self, DatabaseCommand.self, WorkloadsCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, ReportCommand.self, CompareCommand.self, AgentCommand.self, DatabaseCommand.self,
+                      WorkloadsCommand.self, BenchCommand.self]
     )
 }
 

@@ -1,0 +1,170 @@
+import ArgumentParser
+import Comparison
+import EngineBuilds
+import Foundation
+import Harness
+import ResultStore
+import WorkerProtocol
+
+/// `layoutbench compare BASE CANDIDATE`: did the candidate engine get slower,
+/// do more work, or lay out something different?
+struct CompareCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two engines (git revisions or worker binaries) job by job on this machine.",
+        discussion: """
+            BASE and CANDIDATE are git revisions — each worker is built once per commit with \
+            `swift build -c release` in a cached worktree under .layoutbench/builds — or paths to \
+            layoutbench-worker binaries. Both run the same jobs, interleaved A B B A, one job per fresh \
+            process; cells whose time verdict is still unknown get more rounds, up to --max-rounds.
+
+            Exit codes: 0 no regression, 1 regression (slower, more work, behaviour changed), 2 error \
+            (a side did not build, a worker crashed or timed out).
+
+            Examples:
+              layoutbench compare origin/main HEAD
+              layoutbench compare main HEAD --workloads churn,long-row --markdown compare.md
+              layoutbench compare /tmp/base/layoutbench-worker .build/release/layoutbench-worker churn --sizes 10,100
+            """)
+
+    @Argument(help: "The base engine: a git revision or a path to a layoutbench-worker binary.")
+    var base: String
+
+    @Argument(help: "The candidate engine: a git revision or a path to a layoutbench-worker binary.")
+    var candidate: String
+
+    @Argument(help: ArgumentHelp("Workload names or files (also --workloads); all when none.", valueName: "workload"))
+    var positionalWorkloads: [String] = []
+
+    @Option(name: .customLong("workloads"), parsing: .upToNextOption,
+            help: ArgumentHelp("Only these workloads (space or comma separated).", valueName: "name"))
+    var workloadOption: [String] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Only these variants (space or comma separated).", valueName: "name"))
+    var variants: [String] = []
+
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Only these sizes (space or comma separated).", valueName: "n"))
+    var sizes: [String] = []
+
+    @Option(name: .long, help: "Measured samples per job (default: each workload's own setting).")
+    var samples: Int?
+
+    @Option(name: .long, help: "Seconds a job may run before its worker is stopped.")
+    var timeout: Double = 600
+
+    @Option(name: .long, help: "Practical threshold: a time change smaller than this fraction counts as the same (a workload file's regression_threshold overrides it).")
+    var threshold: Double = 0.05
+
+    @Option(name: .long, help: "Most rounds (each A B B A per undecided cell) before an unknown cell is left unknown.")
+    var maxRounds: Int = 6
+
+    @Option(name: .long, help: "Seed passed to every job.")
+    var seed: UInt64 = 1
+
+    @Option(name: .long, help: ArgumentHelp("Write the Markdown summary here (it is also appended to $GITHUB_STEP_SUMMARY when set).", valueName: "file"))
+    var markdown: String?
+
+    @Option(name: .long, help: ArgumentHelp("Directory for the HTML page and JSON (default: Reports/compare-<id>).", valueName: "dir"))
+    var out: String?
+
+    @Option(name: .long, help: ArgumentHelp("Directory of workload files (default: Workloads/ in the project).", valueName: "path"))
+    var workloadsDirectory: String?
+
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+        guard threshold > 0, threshold < 1 else { throw ValidationError("--threshold is a fraction between 0 and 1, e.g. 0.05 for 5 %") }
+        guard maxRounds >= 1 else { throw ValidationError("--max-rounds must be at least 1") }
+        if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
+        _ = try parsedSizes()
+    }
+
+    func parsedSizes() throws -> [Int]? {
+        let items = Self.split(sizes)
+        guard !items.isEmpty else { return nil }
+        return try items.map { item in
+            guard let size = Int(item), size > 0 else { throw ValidationError("--sizes takes positive whole numbers, not \"\(item)\"") }
+            return size
+        }
+    }
+
+    static func split(_ values: [String]) -> [String] {
+        values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Any error is exit 2: exit 1 means "regression", and a comparison that could not be made is not one.
+    func run() async throws {
+        signal(SIGPIPE, SIG_IGN)
+        let code: Int32
+        do {
+            code = try await compare()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            ErrorRenderer.report(error)
+            throw ExitCode(2)
+        }
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    private func compare() async throws -> Int32 {
+        let started = Date()
+        let id = UUID()
+        let locator = database.locator
+        let log: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("compare: " + $0 + "\n").utf8)) }
+
+        // Workloads first: a typo should not cost two release builds.
+        let directory = workloadsDirectory.map { URL(fileURLWithPath: $0) } ?? locator.root.appendingPathComponent("Workloads")
+        let planner = JobPlanner(workloadsDirectory: directory)
+        let loaded = try planner.load(positionalWorkloads + Self.split(workloadOption))
+
+        let builder = RevisionBuilder(repository: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+                                      cacheDirectory: locator.root.appendingPathComponent(".layoutbench/builds"))
+        let baseBuild = try builder.prepare(base, side: "base", log: log)
+        let candidateBuild = try builder.prepare(candidate, side: "candidate", log: log)
+
+        let variantFilter = Self.split(variants)
+        let plan = try planner.plan(runID: id, workloads: loaded, variants: variantFilter.isEmpty ? nil : variantFilter,
+                                    sizes: try parsedSizes(), samples: samples, seed: seed,
+                                    engines: [EngineChoice(label: "compare", command: WorkerCommand(executable: baseBuild.binary))])
+        let sources = Dictionary(loaded.map { ($0.path, $0.source) }) { a, _ in a }
+        let cells = plan.map { job in
+            CompareCell(key: CellKey(workload: job.workload, variant: job.variant, size: job.size),
+                        request: JobRequest(workloadPath: job.workloadPath, workloadSource: sources[job.workloadPath],
+                                            variant: job.variant, size: job.size, seed: job.seed, samples: job.requestedSamples))
+        }
+        var thresholds: [String: Double] = [:]
+        for item in loaded { if let t = item.workload.regressionThreshold { thresholds[item.workload.name] = t } }
+
+        log("\(cells.count) cells, base \(baseBuild.binary), candidate \(candidateBuild.binary)")
+        let session = CompareSession(cells: cells, base: WorkerCommand(executable: baseBuild.binary),
+                                     candidate: WorkerCommand(executable: candidateBuild.binary), timeout: timeout,
+                                     maxRounds: maxRounds, policy: ComparisonPolicy(threshold: threshold),
+                                     thresholds: thresholds, log: log)
+        let outcome = await session.run()
+        let suite = outcome.suite
+        let header = ComparisonHeader(id: id, baseSpec: base, baseCommit: baseBuild.commit, candidateSpec: candidate,
+                                      candidateCommit: candidateBuild.commit, threshold: threshold, rounds: outcome.rounds,
+                                      jobs: outcome.jobsRun, seconds: Double(outcome.elapsed.components.seconds)
+                                          + Double(outcome.elapsed.components.attoseconds) / 1e18)
+
+        let outDirectory = URL(fileURLWithPath: out ?? "Reports/compare-\(id.uuidString.prefix(8).lowercased())")
+        let page = try ComparisonFiles.writePage(suite, header: header, to: outDirectory)
+        let markdownText = ComparisonMarkdown.render(suite, base: base, candidate: candidate, reportPath: page)
+        if let markdown { try ComparisonFiles.write(markdownText, to: markdown) }
+        if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+            ComparisonFiles.append(markdownText, to: summary, log: log)
+        }
+
+        let stored = await ComparisonFiles.store(suite, header: header, started: started, commandLine: CommandLine.arguments,
+                                                 database: database, log: log)
+        print(ComparisonExports.terminal(suite, header: header), terminator: "")
+        for line in ComparisonExports.failureLines(suite) { print(line) }
+        print("report: \(page)")
+        if let markdown { print("markdown: \(markdown)") }
+        print(stored ? "stored as comparison \(id.uuidString.lowercased())"
+                     : "note: the comparison was not stored in the database (see above); the files above have every result")
+        return suite.exitCode
+    }
+}

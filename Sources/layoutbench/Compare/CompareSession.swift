@@ -1,0 +1,148 @@
+import Comparison
+import Foundation
+import Harness
+import WorkerProtocol
+
+/// One cell of a comparison and the job that measures it on either side.
+struct CompareCell: Sendable {
+    var key: CellKey
+    var request: JobRequest
+}
+
+/// What a finished comparison measured.
+struct CompareOutcome: Sendable {
+    var suite: SuiteComparison
+    var base: [CellKey: SideMeasurements]
+    var candidate: [CellKey: SideMeasurements]
+    /// Rounds run (the first round runs every cell; later ones only undecided cells).
+    var rounds: Int
+    var jobsRun: Int
+    var elapsed: Duration
+}
+
+/// Runs the same jobs for base and candidate on this machine and judges them.
+///
+/// Each round runs every still-undecided cell as A B B A (base, candidate,
+/// candidate, base), one job per fresh worker process, so slow drift on the
+/// machine (thermal, other users) lands on both sides alike. After each round
+/// a `SuiteComparison` judges everything so far, and cells whose time verdict
+/// is still unknown (even if counters or digest already decided the verdict)
+/// get another round, up to `maxRounds`.
+///
+/// The unit of replication is the job, not the sample: each timing job adds
+/// the median of its measured samples' seconds per iteration. Samples from
+/// one process share its memory layout and caches and differ from another
+/// process's by several per cent; pooled as if independent they made A/A
+/// comparisons of identical binaries come out "slower" with tiny p-values.
+///
+/// Counters and digests come from a separate check job per cell and side in
+/// the first round, with a fixed iteration count (one sample, no warm-up,
+/// no minimum sample time): a timing job's digest is of the state after
+/// however many iterations its calibration chose, which differs from job to
+/// job for workloads that keep changing the layout. A job that fails marks
+/// its side of the cell as failed and the cell is not run again.
+struct CompareSession: Sendable {
+    var cells: [CompareCell]
+    var base: WorkerCommand
+    var candidate: WorkerCommand
+    var timeout: Double
+    var maxRounds: Int
+    var policy: ComparisonPolicy
+    /// Workload name → its own practical threshold (the workload file's `regression_threshold`).
+    var thresholds: [String: Double]
+    /// One line per event worth telling (round start, failures).
+    var log: @Sendable (String) -> Void
+
+    func run() async -> CompareOutcome {
+        let started = ContinuousClock.now
+        var base: [CellKey: SideMeasurements] = [:]
+        var candidate: [CellKey: SideMeasurements] = [:]
+        for cell in cells { base[cell.key] = SideMeasurements(); candidate[cell.key] = SideMeasurements() }
+        var pending = cells
+        var rounds = 0, jobs = 0
+        var suite = SuiteComparison(base: base, candidate: candidate, policy: policy, thresholds: thresholds)
+        while !pending.isEmpty, rounds < maxRounds {
+            rounds += 1
+            log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (A B B A)")
+            for cell in pending {
+                if rounds == 1 {
+                    for side in [Side.base, .candidate] {
+                        let result = await runJob(cell, side: side, check: true)
+                        jobs += 1
+                        if side == .base { Self.absorbCheck(result, into: &base[cell.key, default: SideMeasurements()]) }
+                        else { Self.absorbCheck(result, into: &candidate[cell.key, default: SideMeasurements()]) }
+                        if let failure = result.failure { log("\(side.rawValue) worker failed on \(cell.key): \(failure)") }
+                    }
+                }
+                for side in [Side.base, .candidate, .candidate, .base] {
+                    // A side that already failed is not run again (its cell is an error).
+                    if base[cell.key]?.failure != nil || candidate[cell.key]?.failure != nil { break }
+                    let result = await runJob(cell, side: side)
+                    jobs += 1
+                    if side == .base { Self.absorb(result, into: &base[cell.key, default: SideMeasurements()]) }
+                    else { Self.absorb(result, into: &candidate[cell.key, default: SideMeasurements()]) }
+                    if let failure = result.failure {
+                        log("\(side.rawValue) worker failed on \(cell.key): \(failure)")
+                    }
+                }
+            }
+            suite = SuiteComparison(base: base, candidate: candidate, policy: policy, thresholds: thresholds)
+            // Time still unknown, whatever the counters and digest say: a
+            // candidate that does more work should also be shown slower if it is.
+            let undecided = Set(suite.cells.filter { $0.time == .unknown && $0.failureSide == nil }.map(\.key))
+            pending = cells.filter { undecided.contains($0.key) }
+        }
+        if !pending.isEmpty {
+            log("\(pending.count) cell\(pending.count == 1 ? " is" : "s are") still undecided after \(rounds) round\(rounds == 1 ? "" : "s") (--max-rounds)")
+        }
+        return CompareOutcome(suite: suite, base: base, candidate: candidate, rounds: rounds, jobsRun: jobs,
+                              elapsed: ContinuousClock.now - started)
+    }
+
+    /// A timing job as planned, or (`check`) the same job with a fixed iteration count for counters and digest.
+    private func runJob(_ cell: CompareCell, side: Side, check: Bool = false) async -> WorkerRunResult {
+        var request = cell.request
+        if check { request.samples = 1; request.warmupIterations = 0; request.minSampleSeconds = 0 }
+        let runner = WorkerRunner(timeout: timeout)
+        return await runner.run(request, command: side == .base ? base : candidate)
+    }
+
+    /// The worker's last line on stderr, before any crash backtrace
+    /// (Swift's backtracer prints pages of addresses that say nothing here).
+    static func workerWords(_ stderr: String) -> String {
+        var lines: [Substring] = []
+        for line in stderr.split(separator: "\n") {
+            if line.contains("💣") || line.contains("Program crashed") || line.hasPrefix("Thread ") || line.hasPrefix("*** ") { break }
+            lines.append(line)
+        }
+        return lines.last.map(String.init) ?? ""
+    }
+
+    /// Adds a timing job's median seconds per iteration to a side of a cell.
+    static func absorb(_ result: WorkerRunResult, into side: inout SideMeasurements) {
+        if let failure = result.failure {
+            side.failure = side.failure ?? failureText(failure, result)
+            return
+        }
+        let measured = result.samples.filter { !$0.warmup }.map(\.secondsPerIteration).sorted()
+        guard !measured.isEmpty else { return }
+        let mid = measured.count / 2
+        side.secondsPerIteration.append(measured.count % 2 == 1 ? measured[mid] : (measured[mid - 1] + measured[mid]) / 2)
+    }
+
+    /// Takes counters and digest from a check job (fixed iteration count, so deterministic for a seed).
+    static func absorbCheck(_ result: WorkerRunResult, into side: inout SideMeasurements) {
+        if let failure = result.failure {
+            side.failure = side.failure ?? failureText(failure, result)
+            return
+        }
+        guard let summary = result.summary else { return }
+        side.digest = summary.digest
+        side.counters = summary.counters
+    }
+
+    static func failureText(_ failure: JobFailure, _ result: WorkerRunResult) -> String {
+        let said = workerWords(result.stderrTail)
+        return failure.description + (said.isEmpty ? "" : " — the worker said: " + said)
+    }
+}

@@ -1,0 +1,126 @@
+import Comparison
+import Foundation
+import ResultStore
+
+/// The comparison as data: the JSON file beside the HTML page, the rows for
+/// PostgreSQL, and the terminal summary — all from the same `SuiteComparison`.
+enum ComparisonExports {
+    /// One cell in `comparison.json`.
+    struct CellJSON: Codable {
+        var workload, variant: String
+        var size: Int
+        var verdict, time: String
+        var ratio, lower, upper, pSlower, pFaster, adjustedP: Double?
+        var threshold: Double
+        var baseSamples, candidateSamples: Int
+        var counterChanges: [CounterJSON]
+        var baseDigest, candidateDigest: String?
+        var failureSide, failure: String?
+    }
+
+    struct CounterJSON: Codable { var name: String; var base, candidate: Double? }
+
+    struct FileJSON: Codable {
+        var id: String
+        var base, candidate: SideJSON
+        var threshold: Double
+        var exitCode: Int32
+        var rounds, jobs: Int
+        var seconds: Double
+        var workloads: [String: String]
+        var cells: [CellJSON]
+    }
+
+    struct SideJSON: Codable { var spec: String; var commit: String? }
+
+    static func cell(_ c: CellComparison) -> CellJSON {
+        CellJSON(workload: c.key.workload, variant: c.key.variant, size: c.key.size, verdict: c.verdict.rawValue,
+                 time: c.time.rawValue, ratio: c.ratio, lower: c.ratioLower, upper: c.ratioUpper, pSlower: c.pSlower,
+                 pFaster: c.pFaster, adjustedP: c.adjustedP, threshold: c.threshold, baseSamples: c.baseSamples,
+                 candidateSamples: c.candidateSamples,
+                 counterChanges: c.counterChanges.map { CounterJSON(name: $0.name, base: $0.base, candidate: $0.candidate) },
+                 baseDigest: c.baseDigest, candidateDigest: c.candidateDigest, failureSide: c.failureSide?.rawValue,
+                 failure: c.failureReason)
+    }
+
+    static func json(_ suite: SuiteComparison, header: ComparisonHeader) -> Data {
+        let file = FileJSON(id: header.id.uuidString.lowercased(),
+                            base: SideJSON(spec: header.baseSpec, commit: header.baseCommit),
+                            candidate: SideJSON(spec: header.candidateSpec, commit: header.candidateCommit),
+                            threshold: header.threshold, exitCode: suite.exitCode, rounds: header.rounds, jobs: header.jobs,
+                            seconds: header.seconds,
+                            workloads: Dictionary(suite.workloads.map { ($0.name, $0.verdict.rawValue) }) { a, _ in a },
+                            cells: suite.cells.map(cell))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(file)) ?? Data("{}".utf8)
+    }
+
+    /// The row for `comparison_cells`.
+    static func record(_ c: CellComparison) -> ComparisonCellRecord {
+        let counters = cell(c).counterChanges
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let countersJSON = (try? String(decoding: encoder.encode(counters), as: UTF8.self)) ?? "[]"
+        let p = c.pSlower.flatMap { s in c.pFaster.map { f in min(1, 2 * min(s, f)) } }
+        return ComparisonCellRecord(workload: c.key.workload, variant: c.key.variant, size: c.key.size, verdict: c.verdict.rawValue,
+                                    timeVerdict: c.time.rawValue, ratio: c.ratio, lower: c.ratioLower, upper: c.ratioUpper,
+                                    p: p, adjustedP: c.adjustedP, threshold: c.threshold, baseSamples: c.baseSamples,
+                                    candidateSamples: c.candidateSamples, counterChangesJSON: countersJSON,
+                                    baseDigest: c.baseDigest, candidateDigest: c.candidateDigest,
+                                    failure: c.failureSide.map { "\($0.rawValue): \(c.failureReason ?? "")" })
+    }
+
+    /// One `error:` line per side and reason, naming the side and the cells it failed on.
+    static func failureLines(_ suite: SuiteComparison) -> [String] {
+        var groups: [String: [CellKey]] = [:], order: [String] = []
+        for c in suite.cells {
+            guard let side = c.failureSide else { continue }
+            let head = "the \(side.rawValue) worker failed on %@: \(c.failureReason ?? "")"
+            if groups[head] == nil { order.append(head) }
+            groups[head, default: []].append(c.key)
+        }
+        return order.map { head in
+            let keys = groups[head]!
+            let cells = keys.prefix(3).map(\.description).joined(separator: ", ") + (keys.count > 3 ? " and \(keys.count - 3) more" : "")
+            return "error: " + head.replacingOccurrences(of: "%@", with: cells)
+        }
+    }
+
+    /// The terminal summary: the verdict per workload, then every cell that is
+    /// not plainly the same, with failures naming their side.
+    static func terminal(_ suite: SuiteComparison, header: ComparisonHeader) -> String {
+        var lines: [String] = []
+        let width = max(8, suite.workloads.map(\.name.count).max() ?? 8)
+        for w in suite.workloads {
+            lines.append("  " + w.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + w.verdict.rawValue)
+        }
+        let notable = suite.cells.filter { $0.verdict != .same }
+        if !notable.isEmpty { lines.append("cells that are not the same:") }
+        for c in notable {
+            var text = "  \(c.key)  \(c.verdict.rawValue)"
+            if let side = c.failureSide {
+                text += ": the \(side.rawValue) worker failed (below)"
+            } else {
+                if let r = c.ratio, let lo = c.ratioLower, let hi = c.ratioUpper {
+                    text += "  time \(ComparisonPage.signed(r)) [\(ComparisonPage.signed(lo)), \(ComparisonPage.signed(hi))]"
+                } else {
+                    text += "  time: too few samples"
+                }
+                if !c.counterChanges.isEmpty {
+                    text += "  counters: " + c.counterChanges.prefix(5).map {
+                        "\($0.name) \(ComparisonPage.number($0.base)) → \(ComparisonPage.number($0.candidate))"
+                    }.joined(separator: ", ") + (c.counterChanges.count > 5 ? ", …" : "")
+                }
+                if c.digestChanged { text += "  layout digest \(c.baseDigest ?? "") → \(c.candidateDigest ?? "")" }
+            }
+            lines.append(text)
+        }
+        let counts = Dictionary(grouping: suite.cells, by: \.verdict).mapValues(\.count)
+        let order: [CellVerdict] = [.error, .behaviourChanged, .slower, .moreWork, .unknown, .faster, .lessWork, .same]
+        lines.append("\(suite.cells.count) cells: " + order.compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }.joined(separator: ", ")
+                     + " · \(header.rounds) round(s), \(header.jobs) jobs, \(String(format: "%.1f", header.seconds)) s")
+        lines.append(ComparisonPage.headline(suite) + " (exit \(suite.exitCode))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

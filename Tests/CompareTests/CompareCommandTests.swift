@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// `layoutbench compare` end to end: the built CLI, real worker processes,
+/// the files it writes and its exit code. The fixture sides are the
+/// fixture-worker under different environments (see Sources/fixture-worker).
+/// Serialized: these tests measure time, and two at once on two cores would
+/// measure each other.
+@Suite(.serialized) struct CompareCommandTests {
+    /// Three cells of the fixture at 10 (independent-blocks has six variants at 10; three are enough).
+    static let fixtureCells = ["independent-blocks", "--sizes", "10", "--variants", "independent,linked,edit-one",
+                               "--samples", "6", "--max-rounds", "3", "--database", CompareCLI.noDatabase]
+
+    @Test func sameRealWorkerOnBothSidesIsNoRegression() throws {
+        let out = try CompareCLI.scratch("aa")
+        let worker = CompareCLI.realWorker
+        let result = try CompareCLI.compare([worker, worker, "--workloads", "churn,independent-blocks", "--sizes", "10",
+                                             "--variants", "grouped,independent,linked", "--samples", "3", "--max-rounds", "3",
+                                             "--out", out.path, "--markdown", out.appendingPathComponent("c.md").path,
+                                             "--database", CompareCLI.noDatabase])
+        #expect(result.status == 0, "\(result.out)\n\(result.err)")
+        #expect(result.out.contains("No regression. (exit 0)"))
+        let cells = try CompareCLI.cells(in: out)
+        #expect(cells.count == 3)
+        #expect(cells.allSatisfy { ($0["baseSamples"] as? Int ?? 0) >= 6 })  // three rounds of two timing jobs a side
+        for cell in cells {
+            // Wall time on a shared machine: "faster" is possible noise, and not a regression;
+            // the exit code above is what CI acts on.
+            #expect(["same", "unknown", "faster"].contains(cell["verdict"] as? String), "\(cell)")
+            #expect((cell["counterChanges"] as? [Any])?.isEmpty == true)
+            #expect(cell["baseDigest"] as? String == cell["candidateDigest"] as? String)
+        }
+        let markdown = try String(contentsOf: out.appendingPathComponent("c.md"), encoding: .utf8)
+        #expect(markdown.contains("✅ **No regression**."))
+        // The database was unavailable: said so, and the files are still there.
+        #expect(result.err.contains("results database unavailable"))
+        #expect(result.out.contains("not stored in the database"))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
+    }
+
+    @Test func realSlowdownIsFlaggedSlower() throws {
+        let dir = try CompareCLI.scratch("slow")
+        let base = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1000"], in: dir, name: "base")
+        // More work per iteration, as a real slowdown would do: flagged slower, with the counter that moved.
+        let slow = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1300", "FIXTURE_EXTRA_PIVOTS": "3"], in: dir, name: "candidate")
+        let summary = dir.appendingPathComponent("step-summary.md")
+        let result = try CompareCLI.compare([base, slow] + Self.fixtureCells + ["--out", dir.path],
+                                            environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        #expect(result.status == 1, "\(result.out)\n\(result.err)")
+        #expect(result.out.contains("independent-blocks  slower"))
+        let cells = try CompareCLI.cells(in: dir)
+        // Other tests run alongside on two cores: a cell may stay unknown, but none may look the same or faster.
+        let verdicts = cells.map { $0["verdict"] as? String ?? "" }
+        #expect(cells.count == 3 && verdicts.contains("slower") && verdicts.allSatisfy { $0 == "slower" || $0 == "unknown" }, "\(cells)")
+        for cell in cells { #expect(((cell["ratio"] as? Double) ?? 0) > 1.2, "\(cell)") }
+        #expect(result.out.contains("pivots 10 → 13"))
+        // Appended to $GITHUB_STEP_SUMMARY, fit for a PR comment.
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        #expect(text.contains("❌ **Regression**") && text.contains("slower"))
+    }
+
+    @Test func bumpedCountersAreMoreWorkNamingTheCounter() throws {
+        let dir = try CompareCLI.scratch("work")
+        let base = try CompareCLI.fixture([:], in: dir, name: "base")
+        let busier = try CompareCLI.fixture(["FIXTURE_EXTRA_PIVOTS": "5"], in: dir, name: "candidate")
+        let result = try CompareCLI.compare([base, busier] + Self.fixtureCells + ["--out", dir.path])
+        #expect(result.status == 1, "\(result.out)\n\(result.err)")
+        #expect(result.out.contains("more work"))
+        #expect(result.out.contains("pivots 10 → 15"))
+        let cells = try CompareCLI.cells(in: dir)
+        #expect(cells.allSatisfy { $0["verdict"] as? String == "more work" && $0["time"] as? String == "same" })
+        let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("pivots 10 → 15") && html.contains("more work"))
+    }
+
+    @Test func changedDigestIsBehaviourChangedNotFaster() throws {
+        let dir = try CompareCLI.scratch("digest")
+        let base = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1300"], in: dir, name: "base")
+        // Faster and laying out differently: behaviour changed wins, never a speed-up.
+        let different = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1000", "FIXTURE_DIGEST": "<b>other</b>"], in: dir, name: "candidate")
+        let result = try CompareCLI.compare([base, different] + Self.fixtureCells + ["--out", dir.path])
+        #expect(result.status == 1, "\(result.out)\n\(result.err)")
+        let cells = try CompareCLI.cells(in: dir)
+        #expect(cells.allSatisfy { $0["verdict"] as? String == "behaviour changed" && $0["candidateDigest"] as? String == "<b>other</b>" })
+        let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("&lt;b&gt;other&lt;/b&gt;") && !html.contains("<b>other</b>"))
+    }
+
+    @Test func crashingCandidateIsExitTwoNamingTheCandidate() throws {
+        let dir = try CompareCLI.scratch("crash")
+        let base = try CompareCLI.fixture([:], in: dir, name: "base")
+        let crash = try CompareCLI.fixture(["FIXTURE_BEHAVIOUR": "crash"], in: dir, name: "candidate")
+        let result = try CompareCLI.compare([base, crash] + Self.fixtureCells + ["--out", dir.path])
+        #expect(result.status == 2, "\(result.out)\n\(result.err)")
+        #expect(result.out.contains("error: the candidate worker failed on independent-blocks/"))
+        #expect(result.out.contains("SIGSEGV"))
+        // And the other way round: the base side is named.
+        let reversed = try CompareCLI.compare([crash, base] + Self.fixtureCells + ["--out", dir.path])
+        #expect(reversed.status == 2 && reversed.out.contains("error: the base worker failed on"))
+    }
+
+    @Test func unknownRevisionIsExitTwoNamingTheSide() throws {
+        let result = try CompareCLI.compare([CompareCLI.realWorker, "no-such-revision-xyz", "churn", "--sizes", "10",
+                                             "--database", CompareCLI.noDatabase])
+        #expect(result.status == 2)
+        #expect(result.err.contains("candidate: 'no-such-revision-xyz' is neither a git revision nor an executable file"))
+    }
+
+    @Test func revisionThatDoesNotBuildIsExitTwoNamingTheSide() throws {
+        let repo = try CompareCLI.brokenRepository()
+        let result = try CompareCLI.compare([CompareCLI.realWorker, "broken", "churn", "--sizes", "10",
+                                             "--database", CompareCLI.noDatabase], in: repo)
+        #expect(result.status == 2, "\(result.out)\n\(result.err)")
+        #expect(result.err.contains("error: candidate: the worker at broken"), "\(result.err)")
+        #expect(result.err.contains("does not build; full log in \(repo.path)/.layoutbench/builds/"))
+    }
+}
