@@ -145,7 +145,8 @@ let package = Package(
         .testTarget(name: "EngineBuildsTests", dependencies: ["EngineBuilds"]),
         // Runs the built `layoutbench compare` against real worker processes
         // (layoutbench-worker and the fixture) and a real PostgreSQL.
-        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "layoutbench-worker", "fixture-worker", "ResultStore", "Postgres"]),
+        // Runs layoutbench and layoutbench-worker as processes (never links the worker: it carries the malloc interposer).
+        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres"]),
 
         // Applies the statistics to a run: per-cell summaries, scaling fits,
         // variant ratios and the verdict on every workload expectation.
