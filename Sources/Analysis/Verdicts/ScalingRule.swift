@@ -123,14 +123,14 @@ struct ScalingRule {
         case (_, true):
             return counterWithin
                 ? (.inconclusive, "\(timeText) grows faster than \(claim), but \(counterText): the engine's work is within; the extra time is the machine (caches, memory)", figures)
-                : (.fail, "\(timeText): faster than \(claim)" + (counterBeyond != nil ? "; \(counterText)" : ""), figures)
+                : (.fail, "\(timeText): grows faster than \(claim)" + (counterBeyond != nil ? "; \(counterText)" : ""), figures)
         case (true, _):
             return counterBeyond != nil
                 ? (.inconclusive, "\(timeText) is within \(claim), but \(counterText): expect the time to follow at larger N", figures)
                 : (.pass, "\(timeText), within \(claim)", figures)
         default:
             if counterWithin { return (.pass, "\(timeText) does not settle it; \(counterText)", figures) }
-            if counterBeyond != nil { return (.fail, "\(timeText) does not settle it; \(counterText), faster than \(claim)", figures) }
+            if counterBeyond != nil { return (.fail, "\(timeText) does not settle it; \(counterText), growing faster than \(claim)", figures) }
             return (.inconclusive, "\(timeText) — too noisy or too few sizes to settle \(claim)\(t.unavailable["class"].map { " (\($0))" } ?? "")", figures)
         }
     }
