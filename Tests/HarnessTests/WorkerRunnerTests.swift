@@ -36,7 +36,7 @@ import WorkerProtocol
         try sibling.run()
         let finished = await result
         #expect(finished.failure == nil)
-        #expect(finished.finishedAt.timeIntervalSince(finished.startedAt) < 3)
+        #expect(finished.finishedAt.timeIntervalSince(finished.startedAt) < 10)
         sibling.terminate()
     }
 
@@ -55,7 +55,7 @@ import WorkerProtocol
         #expect(ignoring.failure == .timedOut(seconds: 0.5, killed: true))
         let closed = await quick.run(FixtureWorker.request("close-and-hang"), command: FixtureWorker.command())
         #expect(closed.failure == .timedOut(seconds: 0.5, killed: false))
-        for run in [result, ignoring, closed] { #expect(run.finishedAt.timeIntervalSince(run.startedAt) < 2.5) }
+        for run in [result, ignoring, closed] { #expect(run.finishedAt.timeIntervalSince(run.startedAt) < 10) }
     }
 
     @Test func aCancelledRunStopsItsWorker() async throws {
@@ -65,7 +65,7 @@ import WorkerProtocol
         let result = await cancellable.run(FixtureWorker.request("hang"), command: FixtureWorker.command())
         #expect(result.failure == .interrupted)
         #expect(result.samples.count == 3)
-        #expect(result.finishedAt.timeIntervalSince(result.startedAt) < 3)
+        #expect(result.finishedAt.timeIntervalSince(result.startedAt) < 10)
     }
 
     @Test func garbageIsAProtocolViolationAndStopsTheWorker() async throws {
@@ -75,7 +75,7 @@ import WorkerProtocol
             return
         }
         #expect(detail.contains("not a protocol message"))
-        #expect(result.finishedAt.timeIntervalSince(result.startedAt) < 2)
+        #expect(result.finishedAt.timeIntervalSince(result.startedAt) < 10)
     }
 
     @Test func exitCodesErrorsAndMissingParts() async throws {

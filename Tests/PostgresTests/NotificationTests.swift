@@ -32,9 +32,10 @@ extension ServerTests {
             let sender = try await TestServer.connect()
             let channel = channel()
             try await listener.listen(channel)
-            let clock = ContinuousClock()
-            let started = clock.now
-            async let received = listener.nextNotification(timeout: .seconds(10))
+            // A timeout returns nil, so receiving the payload proves the wake-up
+            // came from the notification; no wall-clock bound (a loaded machine
+            // delays the task, not the logic).
+            async let received = listener.nextNotification(timeout: .seconds(60))
             try await Task.sleep(for: .milliseconds(100))
             // Inside a transaction, delivery waits for COMMIT.
             try await sender.transaction { conn in
@@ -42,7 +43,6 @@ extension ServerTests {
                 try conn.notify(channel, payload: "second")
             }
             #expect(try await received?.payload == "first")
-            #expect(clock.now - started < .seconds(5))
             #expect(try await listener.nextNotification(timeout: .seconds(5))?.payload == "second")
         }
 
