@@ -99,10 +99,6 @@ public struct CellComparison: Sendable, Equatable {
     public var baseDigest: String?
     public var candidateDigest: String?
     /// Which side failed and why, for `.error`.
-    public var failure: (side: Side, reason: String)? {
-        get { failureSide.map { ($0, failureReason ?? "") } }
-        set { failureSide = newValue?.side; failureReason = newValue?.reason }
-    }
     public var failureSide: Side?
     public var failureReason: String?
 

@@ -42,8 +42,8 @@ public enum CellJudge {
                                candidateSamples: candidate.secondsPerIteration.count,
                                counterChanges: counterChanges(base.counters, candidate.counters),
                                baseDigest: base.digest, candidateDigest: candidate.digest)
-        if let reason = base.failure { c.failure = (.base, reason) }
-        else if let reason = candidate.failure { c.failure = (.candidate, reason) }
+        if let reason = base.failure { c.failureSide = .base; c.failureReason = reason }
+        else if let reason = candidate.failure { c.failureSide = .candidate; c.failureReason = reason }
 
         let a = base.secondsPerIteration, b = candidate.secondsPerIteration
         if a.count >= policy.minimumSamples, b.count >= policy.minimumSamples,
