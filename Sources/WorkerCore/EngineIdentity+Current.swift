@@ -12,7 +12,7 @@ extension EngineIdentity {
     public static func current(environment: [String: String] = ProcessInfo.processInfo.environment) -> EngineIdentity {
         EngineIdentity(name: "layoutbench-engine", version: "0.1.0",
                        commit: environment["LAYOUTBENCH_ENGINE_COMMIT"] ?? GitCommit.find(from: executableDirectory) ?? "unknown",
-                       build: buildConfiguration, swiftVersion: compilerVersion)
+                       build: buildConfiguration, swiftVersion: WorkerProtocol.compilerVersion)
     }
 
     static var executableDirectory: URL {
@@ -28,19 +28,6 @@ extension EngineIdentity {
         #endif
     }
 
-    static var compilerVersion: String {
-        #if compiler(>=6.4)
-        "6.4+"
-        #elseif compiler(>=6.3)
-        "6.3"
-        #elseif compiler(>=6.2)
-        "6.2"
-        #elseif compiler(>=6.1)
-        "6.1"
-        #else
-        "6.0"
-        #endif
-    }
 }
 
 /// Reads HEAD's commit out of a `.git` directory or worktree file without running git.

@@ -18,6 +18,23 @@
 /// removing one bumps `WorkerProtocol.version`.
 public enum WorkerProtocol {
     public static let version = 1
+
+    /// The Swift compiler that built this binary (checked at compile time),
+    /// reported by the worker as its engine's and by the harness as the
+    /// machine's Swift version.
+    public static var compilerVersion: String {
+        #if compiler(>=6.4)
+        "6.4+"
+        #elseif compiler(>=6.3)
+        "6.3"
+        #elseif compiler(>=6.2)
+        "6.2"
+        #elseif compiler(>=6.1)
+        "6.1"
+        #else
+        "6.0"
+        #endif
+    }
 }
 
 /// How a worker process ends. Distinct codes let the harness tell a bad job

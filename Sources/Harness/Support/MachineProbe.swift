@@ -1,5 +1,6 @@
 import Foundation
 import ResultStore
+import WorkerProtocol
 
 /// Reads the machine fingerprint stored with every run.
 public enum MachineProbe {
@@ -15,19 +16,7 @@ public enum MachineProbe {
     }
 
     /// The compiler that built the harness (workers report their own).
-    public static var swiftVersion: String {
-        #if compiler(>=6.4)
-        "6.4+"
-        #elseif compiler(>=6.3)
-        "6.3"
-        #elseif compiler(>=6.2)
-        "6.2"
-        #elseif compiler(>=6.1)
-        "6.1"
-        #else
-        "6.0"
-        #endif
-    }
+    public static var swiftVersion: String { WorkerProtocol.compilerVersion }
 
     static func cpuModel() -> String {
         guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown" }
