@@ -38,6 +38,9 @@ extension JobQueue {
                       .text(ArrayParameter.ints(claim.jobs.map(\.attempt))),
                       .text(ArrayParameter.texts(claim.jobs.map { summaries[$0.id] }))])
             try writer?(db, claim)
+            // The writer has taken what it wanted of the staged samples; rows of
+            // earlier, fenced attempts go too.
+            try db.execute("DELETE FROM queue_samples WHERE job_id = ANY($1::bigint[])", [.text(ArrayParameter.ints(claim.jobIDs))])
         }
     }
 
@@ -69,7 +72,7 @@ extension JobQueue {
                 RETURNING q.id
                 """, fence.parameters + [.bool(retry), .text(reason), .text(ArrayParameter.ints(claim.jobIDs)),
                                          .text(ArrayParameter.doubles(delays))])
-        } afterFencing: { _ in }
+        } afterFencing: { db in try Self.dropStagedSamples(of: claim, on: db) }
         return zip(claim.jobs, delays).map { job, delay in
             retry ? .retryScheduled(job: job.id, delaySeconds: delay) : .failed(job: job.id)
         }
@@ -92,12 +95,21 @@ extension JobQueue {
                     """, fence.parameters)
             } afterFencing: { db in
                 let machineClass = claim.jobs.first?.machineClass ?? ""
+                try Self.dropStagedSamples(of: claim, on: db)
                 try db.notify(channel, payload: machineClass)
             }
             return true
         } catch JobQueueError.fenced {
             return false
         }
+    }
+
+    /// Deletes the samples the claim's attempt streamed: it ended without results.
+    static func dropStagedSamples(of claim: Claim, on db: isolated PostgresConnection) throws {
+        try db.execute("""
+            DELETE FROM queue_samples s USING unnest($1::bigint[], $2::integer[]) AS f (id, attempt)
+            WHERE s.job_id = f.id AND s.attempt = f.attempt
+            """, [.text(ArrayParameter.ints(claim.jobIDs)), .text(ArrayParameter.ints(claim.jobs.map(\.attempt)))])
     }
 
     /// The shared shape of complete, fail and release: in one transaction,

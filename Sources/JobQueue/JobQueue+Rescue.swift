@@ -57,11 +57,12 @@ extension JobQueue {
                 var classes: Set<String> = []
                 for row in rescued {
                     let id = try row.int("id")!
-                    if try row.string("state") == "queued" {
+                    switch try row.string("state") {
+                    case "queued":
                         report.requeued.append(id)
                         classes.insert(try row.string("machine_class")!)
-                    } else {
-                        report.failed.append(id)
+                    case "failed": report.failed.append(id)
+                    default: break // its run was cancelled: the trigger made it `cancelled`
                     }
                 }
                 for machineClass in classes.sorted() { try db.notify(channel, payload: machineClass) }

@@ -127,8 +127,15 @@ public actor JobQueue {
                 case "queued": progress.queued = count; progress.backingOff = try row.int("backing_off") ?? 0
                 case "running": progress.running = count
                 case "done": progress.done = count
+                case "cancelled": progress.cancelled = count
                 default: progress.failed = count
                 }
+            }
+            if progress.running > 0 {
+                progress.streamedSamples = try await db.execute("""
+                    SELECT count(*) AS samples FROM queue_jobs q JOIN queue_samples s ON s.job_id = q.id AND s.attempt = q.attempt
+                    WHERE q.run_key = $1 AND q.state = 'running'
+                    """, [.text(runKey)])[0].int("samples") ?? 0
             }
             return progress
         }

@@ -85,6 +85,58 @@ public enum JobQueueSchema {
             )
             """,
         ]),
+        QueueMigration(version: 2, name: "streamed samples, cancelled runs", statements: [
+            // Samples an agent writes while its job runs, keyed by the claim's
+            // attempt. `stream` inserts only while the attempt holds the lease;
+            // `complete` hands the completing attempt's rows to its writer and
+            // deletes the job's rows, so rows of a fenced attempt never count.
+            """
+            CREATE TABLE queue_samples (
+                job_id bigint NOT NULL REFERENCES queue_jobs (id) ON DELETE CASCADE,
+                attempt integer NOT NULL,
+                sample_index integer NOT NULL,
+                warmup boolean NOT NULL,
+                iterations bigint NOT NULL,
+                wall_seconds double precision NOT NULL,
+                cpu_seconds double precision NOT NULL,
+                allocations bigint,
+                allocated_bytes bigint,
+                written_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (job_id, attempt, sample_index)
+            )
+            """,
+            "ALTER TABLE queue_jobs DROP CONSTRAINT queue_jobs_state_check",
+            """
+            ALTER TABLE queue_jobs ADD CONSTRAINT queue_jobs_state_check
+                CHECK (state IN ('queued', 'running', 'done', 'failed', 'cancelled'))
+            """,
+            """
+            CREATE TABLE queue_cancelled_runs (
+                run_key text PRIMARY KEY,
+                reason text NOT NULL,
+                cancelled_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            // Every way back to `queued` (release, a retryable failure, rescue)
+            // ends in `cancelled` instead once the job's run is cancelled, so
+            // a cancelled run finishes even when its running jobs come back.
+            """
+            CREATE FUNCTION queue_keep_cancelled_runs_cancelled() RETURNS trigger LANGUAGE plpgsql AS $body$
+            BEGIN
+                IF EXISTS (SELECT 1 FROM queue_cancelled_runs c WHERE c.run_key = NEW.run_key) THEN
+                    NEW.state := 'cancelled';
+                    NEW.finished_at := now();
+                END IF;
+                RETURN NEW;
+            END
+            $body$
+            """,
+            """
+            CREATE TRIGGER queue_jobs_stay_cancelled BEFORE UPDATE OF state ON queue_jobs
+            FOR EACH ROW WHEN (NEW.state = 'queued' AND OLD.state <> 'queued')
+            EXECUTE FUNCTION queue_keep_cancelled_runs_cancelled()
+            """,
+        ]),
     ]
 
     /// The newest version `migrations` defines.

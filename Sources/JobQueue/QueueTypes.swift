@@ -8,7 +8,8 @@ public typealias AgentID = Int
 
 /// Where a job is in its life (see the module README for the transitions).
 public enum JobState: String, Sendable, Hashable, CaseIterable, Codable {
-    case queued, running, done, failed
+    /// `cancelled`: its run was cancelled (`cancel(runKey:)`) before an agent finished it.
+    case queued, running, done, failed, cancelled
 }
 
 /// What an agent runs: which engine build, and the worker's job. Data only:
@@ -103,13 +104,36 @@ public struct QueueProgress: Sendable, Hashable, CustomStringConvertible {
     public var running = 0
     public var done = 0
     public var failed = 0
+    /// Jobs of a cancelled run that no agent finished.
+    public var cancelled = 0
+    /// Samples the running jobs' current attempts have streamed so far.
+    public var streamedSamples = 0
 
-    public var total: Int { queued + running + done + failed }
-    /// Whether every job has reached `done` or `failed`.
+    public init() {}
+
+    public var total: Int { queued + running + done + failed + cancelled }
+    /// Whether every job has reached `done`, `failed` or `cancelled`.
     public var isFinished: Bool { queued == 0 && running == 0 }
 
     public var description: String {
-        "\(done) done, \(failed) failed, \(running) running, \(queued) queued (\(backingOff) backing off) of \(total)"
+        let streaming = running > 0 ? ", \(streamedSamples) sample(s) streamed by the running jobs" : ""
+        let cancelledText = cancelled > 0 ? "\(cancelled) cancelled, " : ""
+        return "\(done) done, \(failed) failed, \(cancelledText)\(running) running, \(queued) queued (\(backingOff) backing off) "
+            + "of \(total)\(streaming)"
+    }
+}
+
+/// What `cancel(runKey:)` did.
+public struct CancelReport: Sendable, Hashable {
+    /// Queued jobs now `cancelled`.
+    public var cancelled: Int
+    /// Jobs still running: they finish (or, released or failed, become `cancelled`).
+    public var running: Int
+    /// False when the run was already cancelled before this call.
+    public var newlyCancelled: Bool
+
+    public init(cancelled: Int, running: Int, newlyCancelled: Bool) {
+        self.cancelled = cancelled; self.running = running; self.newlyCancelled = newlyCancelled
     }
 }
 

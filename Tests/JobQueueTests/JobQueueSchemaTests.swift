@@ -20,11 +20,12 @@ extension QueueServerTests {
             #expect(applied == JobQueueSchema.migrations.map(\.version))
             let connection = try await PostgresConnection.connect(configuration)
             #expect(try await JobQueueSchema.migrate(connection) == [])
-            #expect(try await JobQueueSchema.appliedVersions(connection) == [JobQueueSchema.latestVersion])
+            #expect(try await JobQueueSchema.appliedVersions(connection) == JobQueueSchema.migrations.map(\.version))
             let tables = try await connection.execute("""
                 SELECT table_name FROM information_schema.tables WHERE table_name LIKE 'queue\\_%' ORDER BY table_name
                 """).map { try $0.string("table_name")! }
-            #expect(tables == ["queue_agents", "queue_claims", "queue_jobs", "queue_results", "queue_schema_migrations"])
+            #expect(tables == ["queue_agents", "queue_cancelled_runs", "queue_claims", "queue_jobs", "queue_results", "queue_samples",
+                               "queue_schema_migrations"])
         }
 
         @Test func migrationsAreOrderedAndPrefixed() {
