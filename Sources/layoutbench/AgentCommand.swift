@@ -16,8 +16,9 @@ struct AgentCommand: AsyncParsableCommand {
         abstract: "Run jobs of distributed runs (`layoutbench run --distributed`) from the shared database.",
         discussion: """
             Registers with this machine's fingerprint, then claims jobs of its machine class (and of class "any"), \
-            runs each in a fresh worker process and stores the samples in the same transaction that completes \
-            the job, so only the agent holding the job's current lease can record it. On SIGTERM it stops its \
+            runs each in a fresh worker process, streams its samples to the database as they come (staged under \
+            the job's attempt) and accepts them in the same transaction that completes the job, so only the agent \
+            holding the job's current lease can record it. On SIGTERM it stops its \
             worker, gives the job back and exits 0.
 
             Engines come only from this agent: `default` is the layoutbench-worker next to this program, and \
@@ -52,11 +53,16 @@ struct AgentCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds a job may run before its worker is stopped.")
     var timeout: Double = 600
 
+    @Option(name: .long, help: "Seconds between writes of a running job's new samples to the database.")
+    var streamInterval: Double = 0.5
+
     @Flag(name: .long, help: "Exit once no job of this agent's classes is queued or running.")
     var exitWhenDrained = false
 
     func validate() throws {
-        guard lease >= 0.5, poll > 0, timeout > 0 else { throw ValidationError("--lease must be at least 0.5 s; --poll and --timeout more than 0") }
+        guard lease >= 0.5, poll > 0, timeout > 0, streamInterval > 0 else {
+            throw ValidationError("--lease must be at least 0.5 s; --poll, --timeout and --stream-interval more than 0")
+        }
     }
 
     func run() async throws {
@@ -78,7 +84,8 @@ struct AgentCommand: AsyncParsableCommand {
                 note("agent \(name): no engine available; every job will fail. Build layoutbench-worker or pass --engines-config")
             }
             let options = AgentOptions(name: name, machineClass: machineClass, engines: engines, settings: settings,
-                                       pollSeconds: poll, timeout: timeout, exitWhenDrained: exitWhenDrained)
+                                       pollSeconds: poll, timeout: timeout, exitWhenDrained: exitWhenDrained,
+                                       streamIntervalSeconds: streamInterval)
             let agent = try await Agent.start(configuration, options: options,
                                               shouldStop: { agentStopRequested.load(ordering: .relaxed) },
                                               log: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) })

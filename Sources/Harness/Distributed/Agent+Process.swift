@@ -18,6 +18,7 @@ extension Agent {
     func process(_ claim: Claim) async throws -> Bool {
         emit("claimed", claim.jobIDs, attempt: claim.jobs[0].attempt)
         var outcomes: [JobOutcome] = []
+        var streamed = 0
         for job in claim.jobs {
             let payload: QueuePayload
             do { payload = try job.payload() } catch {
@@ -35,7 +36,13 @@ extension Agent {
             }
             var runner = WorkerRunner(timeout: options.timeout)
             runner.isCancelled = { [held, shouldStop] in shouldStop() || held.isLost(claim) }
-            let result = await runner.run(payload.request, command: command)
+            // Samples go to the queue's staging table as they come; a fenced
+            // flush means the job is someone else's now, so the worker stops.
+            let stream = SampleStream(queue: work, job: job.id, claim: claim, interval: options.streamIntervalSeconds) { [held] in
+                held.markLost(Set(claim.jobIDs))
+            }
+            let result = await runner.run(payload.request, command: command) { stream.add($0) }
+            streamed += await stream.finish()
             switch result.failure {
             case .interrupted?:
                 if held.isLost(claim) { emit("lost", claim.jobIDs, attempt: claim.jobs[0].attempt); return false }
@@ -56,12 +63,15 @@ extension Agent {
                 stderrTail: result.stderrTail.isEmpty ? nil : result.stderrTail, summary: result.summary, samples: result.samples))
         }
         if held.isLost(claim) { emit("lost", claim.jobIDs, attempt: claim.jobs[0].attempt); return false }
-        return try await store(outcomes, for: claim)
+        return try await store(outcomes, for: claim, streamed: streamed)
     }
 
     /// Completes the claim, writing the outcomes in the same transaction as
     /// the fencing UPDATE: if another agent holds the job now, nothing is written.
-    private func store(_ outcomes: [JobOutcome], for claim: Claim) async throws -> Bool {
+    /// The samples are taken from the queue's staging table: those the
+    /// stream wrote for this attempt plus the rest, staged now, so the
+    /// stored samples are exactly the completing attempt's.
+    private func store(_ outcomes: [JobOutcome], for claim: Claim, streamed: Int) async throws -> Bool {
         let name = options.name
         var summaries: [JobID: String] = [:]
         for (job, outcome) in zip(claim.jobs, outcomes) {
@@ -69,16 +79,24 @@ extension Agent {
                 + "\"status\": \"\(outcome.status.rawValue)\", \"result_key\": \"\(outcome.jobID.uuidString.lowercased())\"}"
         }
         do {
-            try await work.complete(claim, summaries: summaries) { db, _ in
-                for outcome in outcomes {
+            try await work.complete(claim, summaries: summaries) { db, claim in
+                for (job, outcome) in zip(claim.jobs, outcomes) {
                     let engineID = try outcome.engine.map { try ResultStore.writeEngine($0, on: db) }
-                    guard try ResultStore.writeOutcome(outcome, engineID: engineID, on: db) else {
+                    var withoutSamples = outcome
+                    withoutSamples.samples = []
+                    guard try ResultStore.writeOutcome(withoutSamples, engineID: engineID, on: db) else {
                         throw AgentWriteError(description: "job \(outcome.jobID) already has an outcome in the store")
+                    }
+                    try StreamedSamples.stageRemaining(outcome.samples, job: job, on: db)
+                    let moved = try Self.acceptStagedSamples(of: job, as: outcome.jobID, on: db)
+                    guard moved == outcome.samples.count else {
+                        throw AgentWriteError(description: "job \(job.id) attempt \(job.attempt) has \(moved) staged sample(s), "
+                                              + "the worker sent \(outcome.samples.count)")
                     }
                 }
             }
             emit("completed", claim.jobIDs, attempt: claim.jobs[0].attempt,
-                 extra: ", \"samples\": \(outcomes.map(\.samples.count).reduce(0, +))")
+                 extra: ", \"samples\": \(outcomes.map(\.samples.count).reduce(0, +)), \"streamed\": \(streamed)")
             return true
         } catch JobQueueError.fenced {
             emit("fenced", claim.jobIDs, attempt: claim.jobs[0].attempt)
@@ -92,6 +110,17 @@ extension Agent {
             try? await failing(claim, reason: "storing the results failed: \(error)", retryable: true)
             return false
         }
+    }
+
+    /// Copies the attempt's staged samples into the ResultStore's `samples`
+    /// under the `jobs` row id; returns how many. Inside `complete`, after
+    /// the fencing UPDATE, so only the completing attempt's rows are taken.
+    static func acceptStagedSamples(of job: ClaimedJob, as resultID: UUID, on db: isolated PostgresConnection) throws -> Int {
+        try db.execute("""
+            INSERT INTO samples (job_id, \(StreamedSamples.columns))
+            SELECT $1::uuid, \(StreamedSamples.columns) FROM queue_samples
+            WHERE job_id = $2 AND attempt = $3 ORDER BY sample_index
+            """, [.text(resultID.uuidString), .int(job.id), .int(job.attempt)]).affectedRows
     }
 
     /// Fails the claim for good: nothing another attempt could change.

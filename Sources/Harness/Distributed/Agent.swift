@@ -18,11 +18,15 @@ public struct AgentOptions: Sendable {
     public var timeout: Double
     /// Stop once no job of the agent's classes is queued or running (tests, CI).
     public var exitWhenDrained: Bool
+    /// How often a running job's new samples are written to the queue's staging table.
+    public var streamIntervalSeconds: Double
 
     public init(name: String, machineClass: String, engines: AgentEngines, settings: QueueSettings = .standard,
-                pollSeconds: Double = 5, timeout: Double = 600, exitWhenDrained: Bool = false) {
+                pollSeconds: Double = 5, timeout: Double = 600, exitWhenDrained: Bool = false,
+                streamIntervalSeconds: Double = 0.5) {
         self.name = name; self.machineClass = machineClass; self.engines = engines; self.settings = settings
         self.pollSeconds = pollSeconds; self.timeout = timeout; self.exitWhenDrained = exitWhenDrained
+        self.streamIntervalSeconds = streamIntervalSeconds
     }
 
     /// The classes the agent claims from, its own first.
@@ -130,7 +134,8 @@ public final class Agent: Sendable {
         }
         for claim in held.claims where try await work.release(claim) { emit("released", claim.jobIDs) }
         try await work.markStopped(id)
-        emit("stopped", [], extra: ", \"completed\": \(completed)")
+        let recovered = await work.recoveredOperations + beats.recoveredOperations
+        emit("stopped", [], extra: ", \"completed\": \(completed), \"recovered\": \(recovered)")
         await work.close()
         await beats.close()
         return completed

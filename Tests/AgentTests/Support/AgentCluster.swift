@@ -44,6 +44,19 @@ struct AgentTestServer: Sendable {
     let cluster: EmbeddedPostgres
     let password: String
 
+    /// A cluster of its own (a test that stops and starts the server must
+    /// not take the shared one down under other tests); `destroy` it after.
+    static func startPrivate(name: String) async throws -> AgentTestServer {
+        let cluster = EmbeddedPostgres(directory: try AgentTestDirectories.makeScratch(name),
+                                       serverSettings: ["fsync": "off", "synchronous_commit": "off", "full_page_writes": "off",
+                                                        "max_connections": "30"],
+                                       tcpPort: try FreePort.pick())
+        try await cluster.start()
+        let password = "agent-secret-" + UUID().uuidString
+        try await cluster.setPassword(password)
+        return AgentTestServer(cluster: cluster, password: password)
+    }
+
     static func shared() throws -> AgentTestServer {
         guard let current = AgentCluster.current else { throw AgentTestError("nest this test in AgentServerTests") }
         return current

@@ -96,4 +96,6 @@ struct AgentEvent: Decodable, Sendable {
     let event: String
     let jobs: [Int]
     let attempt: Int?
+    /// On "stopped": queue operations that succeeded only after reconnecting.
+    let recovered: Int?
 }

@@ -1,0 +1,170 @@
+import Foundation
+import Harness
+import JobQueue
+import Postgres
+import ResultStore
+import Testing
+
+extension AgentServerTests {
+    /// Faults with the real `layoutbench agent` (the fixture worker as its
+    /// engine): a frozen agent whose job was taken over, a PostgreSQL
+    /// restart mid-run, and samples streamed while a job runs. Outcomes in
+    /// the database prove the behaviour; no test bounds the time taken.
+    @Suite struct AgentFaultTests {
+        static func fixtureConfig() throws -> String {
+            let config = try AgentTestDirectories.makeScratch("engines") + "/engines.json"
+            try Data("{\"fx\": \"\(CommandProcess.product("fixture-worker"))\"}".utf8).write(to: URL(fileURLWithPath: config))
+            return config
+        }
+
+        /// Polls `condition` until it holds; fails when `process` exits first.
+        static func waitUntil(_ what: String, watching processes: [CommandProcess] = [],
+                              _ condition: () async throws -> Bool) async throws {
+            while try await !condition() {
+                if let gone = processes.first(where: { !$0.process.isRunning }) {
+                    throw AgentTestError("\(gone.name) exited before \(what): \(gone.stdout.suffix(1500)) \(gone.stderr.suffix(1500))")
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+
+        /// An agent frozen (SIGSTOP) past its lease loses its job to another
+        /// agent, which completes it; thawed, the first agent's late result
+        /// and late samples are rejected: one result, the second attempt's.
+        @Test func aFrozenAgentsLateResultIsRejected() async throws {
+            let database = try await AgentTestServer.shared().freshDatabase()
+            let config = try Self.fixtureConfig()
+            let slow = ["FIXTURE_BEHAVIOUR": "slow"]
+            let runID = try await DistributedRunTests.enqueue(database, jobs: 1, samples: 30)
+            let frozen = try DistributedRunTests.agent("frozen", database, viaFile: true,
+                                                       extra: ["--engines-config", config, "--stream-interval", "0.1"], environment: slow)
+            try await frozen.waitForOutput("\"claimed\"", timeout: .seconds(30))
+            // Stop it once it has streamed something, so its attempt has rows of its own.
+            try await Self.waitUntil("streaming", watching: [frozen]) {
+                try await database.count("SELECT count(*) FROM queue_samples WHERE attempt = 1") > 0
+            }
+            frozen.signal(SIGSTOP)
+            try await Self.waitUntil("the lease ran out") {
+                try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'running' AND lease_expires_at < now()") == 1
+            }
+            let taker = try DistributedRunTests.agent("taker", database, viaFile: false,
+                                                      extra: ["--engines-config", config, "--exit-when-drained"], environment: slow)
+            #expect(try await taker.waitForExit(timeout: .seconds(120)) == 0, "\(taker.stderr.suffix(1500))")
+            frozen.signal(SIGCONT)
+            // Thawed, it finds the job gone: its heartbeat, stream or completion is fenced.
+            try await frozen.waitForOutput("\"lost\"", orAlso: "\"fenced\"", timeout: .seconds(60))
+            frozen.signal(SIGTERM)
+            #expect(try await frozen.waitForExit(timeout: .seconds(30)) == 0, "\(frozen.stderr.suffix(1500))")
+
+            #expect(!frozen.events.contains { $0.event == "completed" }, "\(frozen.stdout)")
+            #expect(taker.events.contains { $0.event == "completed" && $0.attempt == 2 }, "\(taker.stdout)")
+            #expect(try await database.count("SELECT count(*) FROM queue_results") == 1)
+            #expect(try await database.count("""
+                SELECT count(*) FROM queue_results r JOIN queue_agents a ON a.id = r.agent_id WHERE a.name = 'taker' AND r.attempt = 2
+                """) == 1)
+            #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded' AND run_id = $1",
+                                             [.text(runID.uuidString)]) == 1)
+            // Exactly the second attempt's 30 samples; the frozen attempt's rows were
+            // never moved and its late ones never written.
+            #expect(try await database.count("SELECT count(*) FROM samples") == 30)
+            #expect(try await database.count("SELECT count(DISTINCT sample_index) FROM samples") == 30)
+            #expect(try await database.count("SELECT count(*) FROM queue_samples") == 0)
+        }
+
+        /// Samples reach the database while the job runs (the queue's staging
+        /// rows for the running attempt, shown by progress), and the
+        /// completion moves exactly them into `samples`.
+        @Test func samplesAreStreamedWhileTheJobRuns() async throws {
+            let database = try await AgentTestServer.shared().freshDatabase()
+            let config = try Self.fixtureConfig()
+            let runID = try await DistributedRunTests.enqueue(database, jobs: 1, samples: 60)
+            let agent = try DistributedRunTests.agent("streamer", database, viaFile: true,
+                                                      extra: ["--engines-config", config, "--exit-when-drained", "--stream-interval", "0.1"],
+                                                      environment: ["FIXTURE_BEHAVIOUR": "slow"])
+            let queue = try await JobQueue.connect(database.socketConfiguration)
+            var seen: [Int] = []
+            while true {
+                let progress = try await queue.progress(runKey: runID.uuidString.lowercased())
+                if progress.isFinished { break }
+                if progress.running == 1, progress.streamedSamples > 0, seen.last != progress.streamedSamples {
+                    seen.append(progress.streamedSamples)
+                }
+                try await Task.sleep(for: .milliseconds(30))
+            }
+            await queue.close()
+            #expect(try await agent.waitForExit(timeout: .seconds(60)) == 0, "\(agent.stderr.suffix(1500))")
+            // While the job ran, its sample count grew in the database.
+            #expect(seen.count >= 2 && seen == seen.sorted() && (seen.first ?? 60) < 60, "streamed counts seen: \(seen)")
+            #expect(try await database.count("SELECT count(*) FROM samples") == 60)
+            #expect(try await database.count("SELECT count(*) FROM queue_samples") == 0)
+            #expect(agent.stdout.contains("\"streamed\": "), "\(agent.stdout)")
+        }
+
+        /// PostgreSQL stops and starts again while two agents work through a
+        /// run; both ride it out (reconnecting), and every job is recorded once.
+        @Test func agentsReconnectAfterPostgreSQLRestartsMidRun() async throws {
+            let server = try await AgentTestServer.startPrivate(name: "restart")
+            do {
+                try await Self.restartMidRun(server)
+            } catch {
+                try? await server.cluster.destroy()
+                throw error
+            }
+            try await server.cluster.destroy()
+        }
+
+        private static func restartMidRun(_ server: AgentTestServer) async throws {
+            let database = try await server.freshDatabase()
+            let config = try Self.fixtureConfig()
+            let total = 16
+            let runID = try await DistributedRunTests.enqueue(database, jobs: total, samples: 4)
+            // Slow samples (50 ms) keep jobs running while the server is away.
+            let agents = try ["left", "right"].map {
+                try DistributedRunTests.agent($0, database, viaFile: $0 == "left",
+                                              extra: ["--engines-config", config, "--exit-when-drained", "--stream-interval", "0.05"],
+                                              environment: ["FIXTURE_BEHAVIOUR": "slow"])
+            }
+            try await Self.waitUntil("four jobs done", watching: agents) {
+                try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'done'") >= 4
+            }
+            try await server.cluster.stop()
+            try await Task.sleep(for: .seconds(1.5))
+            _ = try await server.cluster.start()
+            #expect(agents.allSatisfy { $0.process.isRunning }, "an agent gave up while the server restarted")
+            for agent in agents {
+                #expect(try await agent.waitForExit(timeout: .seconds(120)) == 0, "\(agent.name): \(agent.stderr.suffix(1500))")
+            }
+            let recovered = agents.flatMap(\.events).compactMap(\.recovered)
+            #expect(recovered.count == 2 && recovered.reduce(0, +) >= 1, "the agents noticed the restart: \(recovered)")
+            #expect(try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'done'") == total)
+            #expect(try await database.count("SELECT count(*) FROM queue_results") == total)
+            #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded' AND run_id = $1",
+                                             [.text(runID.uuidString)]) == total)
+            #expect(try await database.count("SELECT count(*) FROM samples") == total * 4)
+            #expect(try await database.count("""
+                SELECT count(*) FROM (SELECT job_id, sample_index FROM samples GROUP BY 1, 2 HAVING count(*) > 1) d
+                """) == 0)
+            #expect(try await database.count("SELECT count(*) FROM queue_samples") == 0)
+            let password = server.password
+            for agent in agents {
+                #expect(!agent.stdout.contains(password) && !agent.stderr.contains(password) && !agent.commandLine.contains(password))
+            }
+            let retried = try await database.count("SELECT count(*) FROM queue_jobs WHERE attempt > 1")
+            print("restart: \(total) jobs, \(retried) needed another attempt; operations recovered per agent \(recovered); "
+                  + "completed per agent \(agents.map { $0.events.filter { $0.event == "completed" }.count })")
+        }
+    }
+}
+
+extension CommandProcess {
+    /// Waits until stdout has a line containing `text` or `other`.
+    func waitForOutput(_ text: String, orAlso other: String, timeout: Duration) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !stdout.contains(text), !stdout.contains(other) {
+            guard ContinuousClock.now < deadline, process.isRunning else {
+                throw AgentTestError("\(name) never printed \(text) or \(other); stdout: \(stdout.suffix(1500)) stderr: \(stderr.suffix(1500))")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}
