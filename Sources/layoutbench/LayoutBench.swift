@@ -21,7 +21,7 @@ struct LayoutBench: AsyncParsableCommand {
               layoutbench compare origin/main HEAD --markdown compare.md
             """,
         version: HarnessVersion.current,
-        subcommands: [RunCommand.self, ReportCommand.self, CompareCommand.self, AgentCommand.self, DatabaseCommand.self,
+        subcommands: [RunCommand.self, ReportCommand.self, CompareCommand.self, AgentCommand.self, RunsCommand.self, DatabaseCommand.self,
                       WorkloadsCommand.self, BenchCommand.self]
     )
 }

@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import JobQueue
 import ResultStore
+import Workloads
 
 // `layoutbench run --distributed`: the plan goes to the job queue in the
 // shared database instead of to local workers; agents run it.
@@ -41,24 +42,38 @@ extension RunCommand {
             await queue.close()
             return
         }
+        try await Self.followDistributed(runID: runID, planned: plan.count, workloads: loaded.map(\.workload),
+                                         store: store, queue: queue, started: started, progress: progress)
+    }
+
+    /// Follows a distributed run's queue jobs to the end, printing progress
+    /// whenever the counts change (samples streamed by running jobs
+    /// included), records the jobs the queue gave up on or cancelled as
+    /// failed jobs, then analyses, reports and closes the run (`interrupted`
+    /// when it was cancelled). Shared by `run --distributed` and `runs follow`.
+    static func followDistributed(runID: UUID, planned: Int, workloads: [Workload], store: ResultStore, queue: JobQueue,
+                                  started: ContinuousClock.Instant, progress: TerminalProgress) async throws {
+        let id = runID.uuidString.lowercased()
         let final = try await DistributedRun.follow(runID: runID, queue: queue) { counts in
             progress.note("queue: \(counts)")
         }
         let elapsed = ContinuousClock.now - started
         try await DistributedRun.recordQueueFailures(runID: runID, queue: queue, store: store)
+        let cancelled = try await queue.isCancelled(runKey: id)
         await queue.close()
 
-        let after = try await RunCommand.afterRun(runID: runID, workloads: loaded.map(\.workload), store: store)
+        let after = try await RunCommand.afterRun(runID: runID, workloads: workloads, store: store)
         if after.verdictsEvaluated, !after.verdicts.isEmpty { try await store.recordVerdicts(after.verdicts, runID: runID) }
         if let path = after.reportPath { try await store.setReportPath(path, runID: runID) }
-        try await store.finishRun(runID, status: .finished)
+        try await store.finishRun(runID, status: cancelled ? .interrupted : .finished)
         let details = try await store.runDetails(runID)
         let failed = details.jobs.filter { $0.status == .failed }.count
 
         print(ExpectationTable.render(after.verdicts, color: isatty(STDOUT_FILENO) == 1), terminator: "")
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        print("run \(id): \(plan.count) jobs, \(failed) failed (distributed: \(final.done) done, \(final.failed) given up by the queue, "
-              + String(format: "%.1f s)", seconds))
+        let cancelledText = final.cancelled > 0 ? ", \(final.cancelled) cancelled" : ""
+        print("run \(id): \(planned) jobs, \(failed) failed (distributed: \(final.done) done, \(final.failed) given up by the queue"
+              + cancelledText + String(format: ", %.1f s)", seconds))
         if let path = after.reportPath { print("report: \(path)") } else { print("report: none yet (the report generator is not linked into this build)") }
     }
 }

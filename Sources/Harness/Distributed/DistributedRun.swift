@@ -54,8 +54,8 @@ public struct DistributedRun: Sendable {
         return try await queue.enqueue(queueJobs())
     }
 
-    /// Polls the run's progress every `interval` until every job is done or
-    /// failed, calling `onChange` whenever the counts change. Returns the
+    /// Polls the run's progress every `interval` until every job is done,
+    /// failed or cancelled, calling `onChange` whenever the counts change. Returns the
     /// final counts.
     ///
     /// - Throws: `JobQueueError`, `CancellationError`.
@@ -71,8 +71,8 @@ public struct DistributedRun: Sendable {
     }
 
     /// Gives every job the queue gave up on (`failed`: out of attempts, an
-    /// engine no agent has, an undecodable payload) a failed outcome in the
-    /// store with the queue's reason, so the run's `jobs` rows all end
+    /// engine no agent has, an undecodable payload) or cancelled (kind
+    /// `cancelled`) a failed outcome in the store with the queue's reason, so the run's `jobs` rows all end
     /// `succeeded` or `failed` as after a local run. Returns how many it
     /// recorded now (a repeat records none).
     ///
@@ -82,8 +82,8 @@ public struct DistributedRun: Sendable {
         let rows: PostgresResult
         do {
             rows = try await queue.connection.execute("""
-                SELECT payload->>'resultKey' AS result_key, last_error, attempt FROM queue_jobs
-                WHERE run_key = $1 AND state = 'failed' ORDER BY id
+                SELECT payload->>'resultKey' AS result_key, state, last_error, attempt FROM queue_jobs
+                WHERE run_key = $1 AND state IN ('failed', 'cancelled') ORDER BY id
                 """, [.text(runID.uuidString.lowercased())])
         } catch let error as PostgresError {
             throw JobQueueError.database(error)
@@ -91,11 +91,13 @@ public struct DistributedRun: Sendable {
         var recorded = 0
         for row in rows {
             guard let key = try row.string("result_key"), let jobID = UUID(uuidString: key) else { continue }
-            let reason = try row.string("last_error") ?? "the queue gave up on the job"
+            let cancelled = try row.string("state") == "cancelled"
+            let reason = try row.string("last_error") ?? (cancelled ? "the run was cancelled" : "the queue gave up on the job")
             let attempts = try row.int("attempt") ?? 0
             let now = Date()
-            let outcome = JobOutcome(jobID: jobID, engine: nil, startedAt: now, finishedAt: now,
-                                     failure: JobFailureRecord(kind: "queue", reason: "after \(attempts) attempt(s): \(reason)"),
+            let failure = cancelled ? JobFailureRecord(kind: "cancelled", reason: "\(reason) (after \(attempts) attempt(s))")
+                : JobFailureRecord(kind: "queue", reason: "after \(attempts) attempt(s): \(reason)")
+            let outcome = JobOutcome(jobID: jobID, engine: nil, startedAt: now, finishedAt: now, failure: failure,
                                      stderrTail: nil, summary: nil, samples: [])
             if try await store.recordOutcome(outcome) { recorded += 1 }
         }
