@@ -116,7 +116,8 @@ let package = Package(
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore"]),
         // Plans jobs, runs each in a worker process, spools and stores results.
         // It never links the engine it measures: workers are separate programs.
-        .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "WorkerProtocol", "Workloads", "ScenarioCatalog", "JobQueue"]),
+        .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "WorkerProtocol", "Workloads", "ScenarioCatalog", "JobQueue",
+                                              "EngineBuilds"]),
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
         .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol"]),

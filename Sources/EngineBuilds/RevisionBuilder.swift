@@ -35,6 +35,17 @@ public struct RevisionBuilder: Sendable {
             return EngineBuild(binary: URL(fileURLWithPath: spec).standardizedFileURL.path, commit: nil, builtNow: false)
         }
         let commit = try resolve(spec, side: side)
+        return try build(commit: commit, revision: spec, side: side, log: log)
+    }
+
+    /// Builds the worker at `commit` (a full commit id in `repository`), or
+    /// reuses the cached build. Unlike `prepare`, never takes its argument
+    /// for a path, so text from elsewhere cannot name a program to run.
+    public func prepare(commit: String, side: String, log: (String) -> Void = { _ in }) throws(EngineBuildError) -> EngineBuild {
+        try build(commit: try resolve(commit, side: side), revision: commit, side: side, log: log)
+    }
+
+    private func build(commit: String, revision spec: String, side: String, log: (String) -> Void) throws(EngineBuildError) -> EngineBuild {
         let dir = cacheDirectory.appendingPathComponent(commit)
         let src = dir.appendingPathComponent("src")
         let binary = src.appendingPathComponent(".build/release/\(product)").path

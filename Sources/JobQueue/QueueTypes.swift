@@ -21,11 +21,17 @@ public struct QueuePayload: Codable, Sendable, Equatable {
     /// Where the enqueuer wants the results: for `layoutbench run
     /// --distributed`, the ResultStore `jobs` row id. Opaque to the queue.
     public var resultKey: String?
+    /// The engine's commit (40 hex digits) when the job wants a build of
+    /// the engine at a revision: the agent builds it from a remote its own
+    /// configuration allows, or refuses the job. Nil: `engine` names a
+    /// worker the agent is configured with.
+    public var revision: String?
 
-    public init(engine: String, request: JobRequest, resultKey: String? = nil) {
+    public init(engine: String, request: JobRequest, resultKey: String? = nil, revision: String? = nil) {
         self.engine = engine
         self.request = request
         self.resultKey = resultKey
+        self.revision = revision
     }
 
     /// The payload as the JSON text stored in `queue_jobs.payload`.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EngineBuilds
 import Foundation
 import Harness
 import JobQueue
@@ -23,7 +24,10 @@ struct AgentCommand: AsyncParsableCommand {
 
             Engines come only from this agent: `default` is the layoutbench-worker next to this program, and \
             --engines-config adds a JSON object of engine name to worker path. A job naming any other engine \
-            fails (not retried). Nothing in the database is ever executed.
+            fails (not retried). A job naming an engine revision (a commit) is run with a worker this agent builds \
+            at that commit, fetched only from the remotes given with --allow-remote and cached in --build-cache; \
+            a commit none of them has is refused with the reason (another agent may take it). Nothing in the \
+            database is ever executed, and no URL from it is ever fetched.
 
             The URL is never printed (only without its password) and should not be on the command line: \
             use --database-file or LAYOUTBENCH_DATABASE_URL.
@@ -31,6 +35,7 @@ struct AgentCommand: AsyncParsableCommand {
             Examples:
               layoutbench agent --database-file /run/secrets/database_url --machine-class docker
               LAYOUTBENCH_DATABASE_URL=postgresql://bench:…@db/layoutbench layoutbench agent --engines-config engines.json
+              layoutbench agent --database-file db-url --allow-remote https://github.com/example/layoutbench.git --build-cache /var/cache/lb
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -40,6 +45,14 @@ struct AgentCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("JSON file of engine name to worker executable (relative to the file).", valueName: "file"))
     var enginesConfig: String?
+
+    @Option(name: .long, help: ArgumentHelp("A git remote (URL or path) this agent may fetch engine revisions from and build; repeat for more. "
+                                            + "Jobs naming a commit none of them has are refused.", valueName: "url"))
+    var allowRemote: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Where built engine revisions and the remotes' mirrors are kept "
+                                            + "(default: ~/.cache/layoutbench/agent-builds).", valueName: "dir"))
+    var buildCache: String?
 
     @Option(name: .long, help: "This agent's name in the queue (default: hostname-pid).")
     var name: String?
@@ -79,13 +92,17 @@ struct AgentCommand: AsyncParsableCommand {
             let configuration = try await database.locator.resolve()
             let settings = try QueueSettings(leaseSeconds: lease,
                                              backoff: try RetryBackoff(baseSeconds: min(2, lease), capSeconds: max(lease * 5, 10)))
-            note("agent \(name): class \(machineClass), engines \(engines.names.joined(separator: ", ")), database \(configuration.redacted)")
+            let cache = buildCache.map { URL(fileURLWithPath: $0) }
+                ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/layoutbench/agent-builds")
+            let builds = allowRemote.isEmpty ? nil : AllowedRemotesBuilder(remotes: allowRemote, cacheDirectory: cache.standardizedFileURL)
+            note("agent \(name): class \(machineClass), engines \(engines.names.joined(separator: ", ")), database \(configuration.redacted)"
+                 + (builds.map { ", builds revisions from \($0.remotes.count) allowed remote(s) into \($0.cacheDirectory.path)" } ?? ""))
             if engines.names.isEmpty {
                 note("agent \(name): no engine available; every job will fail. Build layoutbench-worker or pass --engines-config")
             }
             let options = AgentOptions(name: name, machineClass: machineClass, engines: engines, settings: settings,
                                        pollSeconds: poll, timeout: timeout, exitWhenDrained: exitWhenDrained,
-                                       streamIntervalSeconds: streamInterval)
+                                       streamIntervalSeconds: streamInterval, builds: builds)
             let agent = try await Agent.start(configuration, options: options,
                                               shouldStop: { agentStopRequested.load(ordering: .relaxed) },
                                               log: { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) })

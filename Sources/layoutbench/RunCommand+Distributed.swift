@@ -1,4 +1,5 @@
 import ArgumentParser
+import EngineBuilds
 import Foundation
 import Harness
 import JobQueue
@@ -9,10 +10,35 @@ import Workloads
 // shared database instead of to local workers; agents run it.
 extension RunCommand {
     /// `--engine` names for agents: `NAME` or `NAME=PATH` (the path stays
-    /// here: each agent maps the name to a worker of its own). Default: `default`.
+    /// here: each agent maps the name to a worker of its own), or
+    /// `NAME@REVISION` for a worker the agents build at that commit from the
+    /// remotes they allow. Default: `default`.
     func distributedEngines() -> [EngineChoice] {
-        let names = engine.isEmpty ? [DefaultWorker.label] : engine.map { String($0.split(separator: "=", maxSplits: 1).first ?? "") }
+        let names = engine.isEmpty ? [DefaultWorker.label] : engine.map { Self.distributedName($0) }
         return names.filter { !$0.isEmpty }.map { EngineChoice(label: $0, command: WorkerCommand(executable: "")) }
+    }
+
+    /// Engine name → full commit id for the `--engine NAME@REVISION` forms;
+    /// a revision that is not already a full commit id is resolved in this
+    /// checkout (`git rev-parse`), so agents get the exact commit.
+    ///
+    /// - Throws: `EngineBuildError` (not a repository, unknown revision).
+    func distributedRevisions() throws -> [String: String] {
+        var revisions: [String: String] = [:]
+        for spec in engine where !spec.contains("=") {
+            let parts = spec.split(separator: "@", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { continue }
+            let isCommit = parts[1].count == 40 && parts[1].allSatisfy { $0.isHexDigit && !$0.isUppercase }
+            revisions[parts[0]] = isCommit ? parts[1]
+                : try RevisionBuilder(repository: database.locator.root, cacheDirectory: FileManager.default.temporaryDirectory)
+                    .resolve(parts[1], side: parts[0])
+        }
+        return revisions
+    }
+
+    static func distributedName(_ spec: String) -> String {
+        if spec.contains("=") { return String(spec.split(separator: "=", maxSplits: 1).first ?? "") }
+        return String(spec.split(separator: "@", maxSplits: 1).first ?? "")
     }
 
     /// Stores the run, enqueues its jobs, follows them (unless `--detach`),
@@ -30,13 +56,15 @@ extension RunCommand {
         let info = RunInfo(id: runID, commandLine: CommandLine.arguments.joined(separator: " "), options: options(engines),
                            harnessVersion: HarnessVersion.current, machine: MachineProbe.current())
         let machineClass = try MachineClass.validate(self.machineClass ?? MachineClass.any)
+        let revisions = try distributedRevisions()
         let run = DistributedRun(run: info, jobs: plan, sources: Dictionary(loaded.map { ($0.path, $0.source) }) { a, _ in a },
-                                 machineClass: machineClass)
+                                 machineClass: machineClass, revisions: revisions)
         let started = ContinuousClock.now
         try await run.enqueue(store: store, queue: queue)
         let id = runID.uuidString.lowercased()
+        let engineText = engines.map { choice in revisions[choice.label].map { "\(choice.label) at \($0.prefix(12))" } ?? choice.label }
         progress.note("run \(id): \(plan.count) job(s) enqueued for agents of class \(machineClass) "
-                      + "(engines: \(engines.map(\.label).joined(separator: ", ")))")
+                      + "(engines: \(engineText.joined(separator: ", ")))")
         if detach {
             print(id)
             await queue.close()

@@ -1,3 +1,4 @@
+import EngineBuilds
 import Foundation
 import JobQueue
 import Postgres
@@ -28,11 +29,26 @@ extension Agent {
                 return try await refuse(claim, reason: "job \(job.id) names no ResultStore job (payload.resultKey); "
                                         + "enqueue runs with `layoutbench run --distributed`")
             }
-            // The only programs an agent starts are its own configuration's.
-            guard let command = options.engines.worker(for: payload.engine) else {
-                return try await refuse(claim, reason: "engine \"\(payload.engine)\" is not in the configuration of agent \(options.name) "
-                                        + "(it has: \(options.engines.names.joined(separator: ", "))); add it to that agent's --engines-config, "
-                                        + "or run the job on agents that have it (--machine-class)")
+            // The only programs an agent starts are its own configuration's,
+            // or workers it built itself from the remotes it allows.
+            let command: WorkerCommand
+            if let revision = payload.revision {
+                switch await buildWorker(revision) {
+                case let .success(build): command = WorkerCommand(executable: build.binary)
+                case let .failure(refusal):
+                    // Another agent may allow the remote that has it: retry elsewhere, up to max attempts.
+                    let retryable = if case .notACommitID = refusal { false } else { true }
+                    try? await failing(claim, reason: "agent \(options.name) refused engine \"\(payload.engine)\" at \(revision.prefix(40)): \(refusal)",
+                                       retryable: retryable)
+                    return false
+                }
+            } else {
+                guard let worker = options.engines.worker(for: payload.engine) else {
+                    return try await refuse(claim, reason: "engine \"\(payload.engine)\" is not in the configuration of agent \(options.name) "
+                                            + "(it has: \(options.engines.names.joined(separator: ", "))); add it to that agent's --engines-config, "
+                                            + "or run the job on agents that have it (--machine-class)")
+                }
+                command = worker
             }
             var runner = WorkerRunner(timeout: options.timeout)
             runner.isCancelled = { [held, shouldStop] in shouldStop() || held.isLost(claim) }
@@ -121,6 +137,24 @@ extension Agent {
             SELECT $1::uuid, \(StreamedSamples.columns) FROM queue_samples
             WHERE job_id = $2 AND attempt = $3 ORDER BY sample_index
             """, [.text(resultID.uuidString), .int(job.id), .int(job.attempt)]).affectedRows
+    }
+
+    /// The worker at `revision`, built (or found in the cache) from this
+    /// agent's allowed remotes, off the cooperative threads: a first build
+    /// takes minutes, while the heartbeat keeps the lease.
+    private func buildWorker(_ revision: String) async -> Result<EngineBuild, RemoteBuildRefusal> {
+        guard let builds = options.builds else { return .failure(.noAllowedRemotes) }
+        let log = self.log
+        let name = options.name
+        return await Task.detached {
+            do throws(RemoteBuildRefusal) {
+                return .success(try builds.prepare(commit: revision) { line in
+                    log("{\"agent\": \(Agent.quoted(name)), \"event\": \"build\", \"jobs\": [], \"note\": \(Agent.quoted(line))}")
+                })
+            } catch {
+                return .failure(error)
+            }
+        }.value
     }
 
     /// Fails the claim for good: nothing another attempt could change.

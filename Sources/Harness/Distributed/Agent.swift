@@ -1,3 +1,4 @@
+import EngineBuilds
 import Foundation
 import JobQueue
 import Postgres
@@ -20,13 +21,16 @@ public struct AgentOptions: Sendable {
     public var exitWhenDrained: Bool
     /// How often a running job's new samples are written to the queue's staging table.
     public var streamIntervalSeconds: Double
+    /// Builds of engine revisions from the remotes this agent allows; nil:
+    /// jobs naming a revision are refused.
+    public var builds: AllowedRemotesBuilder?
 
     public init(name: String, machineClass: String, engines: AgentEngines, settings: QueueSettings = .standard,
                 pollSeconds: Double = 5, timeout: Double = 600, exitWhenDrained: Bool = false,
-                streamIntervalSeconds: Double = 0.5) {
+                streamIntervalSeconds: Double = 0.5, builds: AllowedRemotesBuilder? = nil) {
         self.name = name; self.machineClass = machineClass; self.engines = engines; self.settings = settings
         self.pollSeconds = pollSeconds; self.timeout = timeout; self.exitWhenDrained = exitWhenDrained
-        self.streamIntervalSeconds = streamIntervalSeconds
+        self.streamIntervalSeconds = streamIntervalSeconds; self.builds = builds
     }
 
     /// The classes the agent claims from, its own first.
@@ -87,6 +91,7 @@ public final class Agent: Sendable {
                            "memory_bytes": String(machine.memoryBytes), "kernel": machine.kernel, "os": machine.os,
                            "swift_version": machine.swiftVersion, "machine_fingerprint": machine.fingerprint,
                            "engines": options.engines.names.joined(separator: ","), "pid": String(getpid()),
+                           "builds_revisions": options.builds == nil ? "no" : "from \(options.builds?.remotes.count ?? 0) allowed remote(s)",
                            "harness_version": HarnessVersion.current]
         let id = try await work.register(name: options.name, machineClass: options.machineClass, fingerprint: fingerprint)
         return Agent(options: options, id: id, work: work, beats: beats, shouldStop: shouldStop, log: log)

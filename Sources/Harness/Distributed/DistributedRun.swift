@@ -25,11 +25,16 @@ public struct DistributedRun: Sendable {
     public var pairKey: @Sendable (PlannedJob) -> String?
     /// Attempts per job, counting failures and expired leases.
     public var maxAttempts: Int
+    /// Engine label → commit, for engines the agents build themselves at a
+    /// revision (from remotes each agent allows). Other labels name workers
+    /// in the agents' configuration.
+    public var revisions: [String: String]
 
     public init(run: RunInfo, jobs: [PlannedJob], sources: [String: String], machineClass: String,
-                pairKey: @escaping @Sendable (PlannedJob) -> String? = { _ in nil }, maxAttempts: Int = 3) {
+                pairKey: @escaping @Sendable (PlannedJob) -> String? = { _ in nil }, maxAttempts: Int = 3,
+                revisions: [String: String] = [:]) {
         self.run = run; self.jobs = jobs; self.sources = sources; self.machineClass = machineClass
-        self.pairKey = pairKey; self.maxAttempts = maxAttempts
+        self.pairKey = pairKey; self.maxAttempts = maxAttempts; self.revisions = revisions
     }
 
     /// The queue jobs for the plan, in plan order.
@@ -38,7 +43,8 @@ public struct DistributedRun: Sendable {
             let request = JobRequest(workloadPath: job.workloadPath, workloadSource: sources[job.workloadPath], variant: job.variant,
                                      size: job.size, seed: job.seed, samples: job.requestedSamples)
             return NewJob(runKey: run.id.uuidString.lowercased(), machineClass: machineClass,
-                          payload: QueuePayload(engine: job.engineLabel, request: request, resultKey: job.id.uuidString),
+                          payload: QueuePayload(engine: job.engineLabel, request: request, resultKey: job.id.uuidString,
+                                                revision: revisions[job.engineLabel]),
                           pairKey: pairKey(job), maxAttempts: maxAttempts)
         }
     }
