@@ -104,6 +104,25 @@ extension AgentServerTests {
             #expect(throws: AgentTestError.self) { try Self.git(mirror, ["cat-file", "-t", elsewhere.commit]) }
         }
 
+        /// `run --distributed --engine NAME@COMMIT` enqueues the engine's
+        /// name and commit, never a path or URL.
+        @Test func runDistributedSendsTheEngineRevision() async throws {
+            let database = try await AgentTestServer.shared().freshDatabase()
+            let commit = String(repeating: "c0ffee", count: 7).prefix(40)
+            let run = try CommandProcess(name: "detach", arguments: [
+                "run", "cheap-operations", "--sizes", "100", "--samples", "1", "--plain", "--engine", "candidate@\(commit)",
+                "--distributed", "--detach", "--machine-class", "test", "--database-file", try database.urlFile(),
+                "--workloads-directory", CommandProcess.workloads])
+            #expect(try await run.waitForExit(timeout: .seconds(60)) == 0, "\(run.stderr.suffix(1500))")
+            #expect(run.stderr.contains("candidate at \(commit.prefix(12))"), "\(run.stderr)")
+            let jobs = try await database.count("SELECT count(*) FROM queue_jobs")
+            #expect(jobs > 0)
+            #expect(try await database.count("""
+                SELECT count(*) FROM queue_jobs WHERE payload->>'engine' = 'candidate' AND payload->>'revision' = $1
+                """, [.text(String(commit))]) == jobs)
+            #expect(try await database.count("SELECT count(*) FROM jobs WHERE engine_label = 'candidate'") == jobs)
+        }
+
         /// One job per engine label, each naming its revision; one attempt each.
         static func enqueue(_ database: AgentTestDatabase, revisions: [String: String]) async throws -> UUID {
             let store = try await ResultStore.open(database.socketConfiguration)
