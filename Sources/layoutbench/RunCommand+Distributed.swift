@@ -53,7 +53,7 @@ extension RunCommand {
         }
         let store = try await database.openStore()
         let queue = try await JobQueue.connect(store.configuration)
-        let info = RunInfo(id: runID, commandLine: CommandLine.arguments.joined(separator: " "), options: options(engines),
+        let info = RunInfo(id: runID, commandLine: CommandLineRedaction.redacted(CommandLine.arguments), options: options(engines),
                            harnessVersion: HarnessVersion.current, machine: MachineProbe.current())
         let machineClass = try MachineClass.validate(self.machineClass ?? MachineClass.any)
         let revisions = try distributedRevisions()

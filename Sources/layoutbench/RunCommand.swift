@@ -123,7 +123,7 @@ struct RunCommand: AsyncParsableCommand {
                 progress.note("sent \(flushed.outcomes) spooled job outcome(s) with \(flushed.samples) samples from \(flushed.files) earlier run(s)")
             }
 
-            let info = RunInfo(id: runID, commandLine: CommandLine.arguments.joined(separator: " "), options: options(engines),
+            let info = RunInfo(id: runID, commandLine: CommandLineRedaction.redacted(CommandLine.arguments), options: options(engines),
                                harnessVersion: HarnessVersion.current, machine: MachineProbe.current())
             let cancellation = RunCancellation()
             cancellation.installSignalHandlers { signal in
