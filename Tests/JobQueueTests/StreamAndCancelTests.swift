@@ -56,6 +56,16 @@ extension QueueServerTests {
             await connection.close()
         }
 
+        @Test func progressTextShowsStreamedSamplesAndCancelledJobs() {
+            var progress = QueueProgress()
+            progress.running = 1; progress.done = 2; progress.cancelled = 3; progress.streamedSamples = 17
+            #expect(progress.description == "2 done, 0 failed, 3 cancelled, 1 running, 0 queued (0 backing off) of 6, "
+                    + "17 sample(s) streamed by the running jobs")
+            #expect(!progress.isFinished)
+            progress.running = 0
+            #expect(progress.isFinished && progress.description == "2 done, 0 failed, 3 cancelled, 0 running, 0 queued (0 backing off) of 5")
+        }
+
         @Test func aFailedOrReleasedAttemptLeavesNoStagedSamples() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
             let queue = try await db.queue(settings: TestJobs.settings(backoffBase: 0.01, backoffCap: 0.01))
