@@ -19,6 +19,8 @@ final class SampleStream: Sendable {
         let flusher = Task { [self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(Int64(interval * 1000)))
+                // Finished: the completion stages what is left, in its own transaction.
+                if Task.isCancelled { return }
                 let batch = pending.withLock { batch in defer { batch.removeAll() }; return batch }
                 guard !batch.isEmpty else { continue }
                 do {
