@@ -91,19 +91,19 @@ extension QueueServerTests {
 
         @Test func heartbeatsKeepALeaseAndRescueTakesItOnceTheyStop() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
-            // A lease many heartbeats long, so a loaded machine that delays one
-            // heartbeat by a second still keeps it.
-            let settings = try TestJobs.settings(lease: 2.5)
+            // A lease many heartbeats long, so a loaded machine that stalls the
+            // test for seconds between a heartbeat and the rescue still keeps it.
+            let settings = try TestJobs.settings(lease: 6)
             let queue = try await db.queue(settings: settings)
             try await queue.enqueue([TestJobs.job(maxAttempts: 1)])
             let agent = try await queue.register(name: "a", machineClass: "test")
             let claim = try #require(try await queue.claim(agent: agent, machineClass: "test").first)
-            for _ in 0..<6 {
+            for _ in 0..<4 {
                 try await Task.sleep(for: .milliseconds(500))
                 #expect(try await queue.heartbeat(agent: agent, claims: [claim]).isEmpty)
                 #expect(try await queue.rescueExpired().isEmpty)
             }
-            try await Task.sleep(for: .milliseconds(3_000))
+            try await Task.sleep(for: .milliseconds(6_500))
             // Out of attempts (maxAttempts 1): the job fails with the reason.
             let report = try await queue.rescueExpired()
             #expect(report.ranRescue && report.failed == claim.jobIDs && report.requeued.isEmpty)

@@ -61,8 +61,11 @@ extension QueueServerTests {
             try await queue.enqueue([TestJobs.job(maxAttempts: 3)])
             let agent = try await queue.register(name: "a", machineClass: "test")
             var delays: [Double] = []
+            var next: Claim?
             for attempt in 1...3 {
-                let claim = try #require(try await queue.claim(agent: agent, machineClass: "test").first)
+                let claim: Claim
+                if let early = next { claim = early; next = nil }
+                else { claim = try #require(try await queue.claim(agent: agent, machineClass: "test").first) }
                 #expect(claim.jobs[0].attempt == attempt && claim.jobs[0].failures == attempt - 1)
                 let outcome = try await queue.fail(claim, reason: "boom \(attempt)", retryable: true)
                 guard case let .retryScheduled(_, delay) = outcome[0] else {
@@ -71,10 +74,24 @@ extension QueueServerTests {
                     break
                 }
                 delays.append(delay)
-                // Not claimable while backing off.
-                #expect(try await queue.claim(agent: agent, machineClass: "test").isEmpty)
-                #expect(try await queue.progress(runKey: "run-1").backingOff == 1)
-                try await Task.sleep(for: .seconds(delay + 0.05))
+                // The retry waits in not_before: the failure's time plus the delay.
+                let connection = await queue.connection
+                let wait = try await connection.execute(
+                    "SELECT extract(epoch FROM q.not_before - c.ended_at)::float8 AS gap FROM queue_jobs q "
+                    + "JOIN queue_claims c ON c.job_id = q.id AND c.attempt = $1", [.int(attempt)])[0]
+                #expect(abs((try wait.double("gap") ?? -1) - delay) < 0.01, "not_before is the failure time plus the delay")
+                // Not claimable while backing off. A loaded machine may take longer
+                // than the backoff to get here; then the claim must come after it.
+                if let early = try await queue.claim(agent: agent, machineClass: "test").first {
+                    let order = try await connection.execute(
+                        "SELECT c.claimed_at >= q.not_before AS ok FROM queue_jobs q "
+                        + "JOIN queue_claims c ON c.job_id = q.id AND c.attempt = $1", [.int(attempt + 1)])[0]
+                    #expect(try order.bool("ok") == true, "claimed before its backoff ended")
+                    next = early
+                } else {
+                    #expect(try await queue.progress(runKey: "run-1").backingOff == 1)
+                    try await Task.sleep(for: .seconds(delay + 0.05))
+                }
             }
             #expect(delays.count == 2)
             #expect(delays[0] >= 0.8 && delays[0] <= 1.6)
