@@ -21,17 +21,26 @@ let epsilon = 1.0e-8
 struct Row {
     var constant: Double
     private(set) var cells: [Cell] = []
+    /// Folded dummy terms (see `DummyNode`): part of the row's value as an
+    /// equation, but absent from `cells` and from the column index until the
+    /// component is unfolded.
+    private(set) var refs: [FoldedRef] = []
     /// symbol → index in `cells`; meaningful only when `indexed`.
     private var positions = IntIndex<Int32>.unused
     private var indexed = false
 
     private static let indexThreshold = 12
+    /// Folded references a row collects (through substitutions) before they
+    /// are folded into one node.
+    private static let refLimit = 8
+    /// Explicit dummies a new row may hold before they are folded.
+    private static let foldThreshold = 4
 
     init(constant: Double = 0) {
         self.constant = constant
     }
 
-    var isEmpty: Bool { cells.isEmpty }
+    var isEmpty: Bool { cells.isEmpty && refs.isEmpty }
     var count: Int { cells.count }
 
     @inline(__always) func index(of symbol: Int) -> Int? {
@@ -75,6 +84,7 @@ struct Row {
     /// Symbols that appear or cancel are appended to `added` / `removed` so
     /// the caller can keep its column index exact.
     mutating func add(_ other: Row, times k: Double, added: inout SymbolBuffer, removed: inout SymbolBuffer) {
+        if !other.refs.isEmpty && k != 0 { addRefs(other.refs, times: k) }
         if cells.isEmpty && !nearZero(k) {
             // Copying keeps the other row's order, so its index stays valid as is.
             constant += other.constant * k
@@ -106,6 +116,38 @@ struct Row {
     mutating func scale(by k: Double) {
         constant *= k
         for i in cells.indices { cells[i].coefficient *= k }
+        for i in refs.indices { refs[i].coefficient *= k }
+    }
+
+    /// Removes and returns the folded terms.
+    mutating func takeRefs() -> [FoldedRef] {
+        let r = refs
+        refs = []
+        return r
+    }
+
+    private mutating func addRefs(_ more: [FoldedRef], times k: Double) {
+        for r in more { refs.append(FoldedRef(coefficient: r.coefficient * k, node: r.node)) }
+        if refs.count > Self.refLimit {
+            refs = [FoldedRef(coefficient: 1, node: DummyNode(cells: [], refs: refs))]
+        }
+    }
+
+    /// Moves every explicit cell for which `isDummy` holds, and every folded
+    /// term, into one new node that this row then refers to. Returns the
+    /// number of cells moved.
+    @discardableResult
+    mutating func foldDummies(_ isDummy: (Int) -> Bool) -> Int {
+        var dummies: [Cell] = []
+        var kept = Row(constant: constant)
+        for cell in cells {
+            if isDummy(cell.symbol) { dummies.append(cell) } else { kept.append(cell) }
+        }
+        // Short rows stay as they are: folding pays only where dummies pile up.
+        guard dummies.count >= Self.foldThreshold || (!refs.isEmpty && (!dummies.isEmpty || refs.count > 1)) else { return 0 }
+        kept.refs = [FoldedRef(coefficient: 1, node: DummyNode(cells: dummies, refs: refs))]
+        self = kept
+        return dummies.count
     }
 
     /// Rewrites `0 = self` as `symbol = …`: removes `symbol` and divides the

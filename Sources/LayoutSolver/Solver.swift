@@ -207,6 +207,10 @@ public final class Solver {
     public var objectiveTermCount: Int {
         tableau.components.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.row.cells.count } }
     }
+    /// Times a block's folded dummy terms (see `DummyNode`) were written out:
+    /// building a chain folds them; the first removal or required-constant
+    /// change in that block writes them out once.
+    public var unfolds: Int { tableau.unfoldCount }
     /// Symbols in use (variables, slacks, errors, markers).
     public var symbolCount: Int { tableau.kind.count - tableau.freeSymbols.count }
 

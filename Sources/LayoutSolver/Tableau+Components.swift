@@ -72,6 +72,7 @@ extension Tableau {
             scratchRemoved.reset()
         }
         components[target].constraintCount += moving.constraintCount
+        if moving.hasFolded { components[target].hasFolded = true }
         counters.termsTouched += moving.symbols.count
         if moving.needsOptimize { markDirty(target) }
         components[source] = Component(alive: false)
@@ -120,6 +121,7 @@ extension Tableau {
     /// row contains both (basic and parameter alike) or when they are the two
     /// error symbols of one constraint.
     mutating func splitIfDisconnected(_ c: Int) {
+        unfold(c)   // folded dummies connect rows too
         components[c].removalsSinceSplitCheck = 0
         let members = components[c].symbols
         guard members.count > 1 else { return }

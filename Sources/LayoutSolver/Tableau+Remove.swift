@@ -6,6 +6,7 @@ extension Tableau {
         let record = records[slot]
         let marker = record.marker
         let c = componentOf[marker]
+        unfold(c)   // removal reads the marker's column and pivots dummies
 
         // Take the constraint's errors out of the objective.
         if !record.isRequired && c >= 0 {
@@ -93,6 +94,8 @@ extension Tableau {
     /// conflict the shift is undone and the conflicting records are thrown.
     mutating func shiftConstant(_ slot: Int, by delta: Double) throws(Conflict) {
         let journalled = records[slot].isRequired   // only required changes can be rejected
+        let m = records[slot].marker
+        if kind[m] == .dummy { unfold(componentOf[m]) }   // the shift follows the dummy's column
         if journalled { beginJournal(component: componentOf[records[slot].marker]) }
         applyShift(slot, delta)
         do {

@@ -32,6 +32,8 @@ struct Component {
     var removalsSinceSplitCheck = 0
     var needsOptimize = false
     var alive = true
+    /// Some row or objective level holds folded dummy terms (`DummyNode`).
+    var hasFolded = false
 }
 
 /// What the tableau keeps per constraint.
@@ -111,6 +113,10 @@ struct Tableau {
     var scratchRemoved = SymbolBuffer()
     var splitMark: [Int] = []
     var splitEpoch = 0
+    /// Visit epoch for expanding folded dummies.
+    var expansionEpoch = 0
+    /// Times a component's folded dummies were written out.
+    var unfoldCount = 0
 
     // MARK: Symbols
 
@@ -208,7 +214,7 @@ struct Tableau {
         for cell in row.cells { insertIntoColumn(cell.symbol, slot) }
         rowOf[basic] = slot
         counters.rowsTouched += 1
-        counters.termsTouched += row.cells.count
+        counters.termsTouched += row.cells.count + row.refs.count
         if kind[basic] == .external { markChanged(basic) }
         return slot
     }
@@ -241,7 +247,7 @@ struct Tableau {
             noteRow(t)
             let k = rows[t].remove(at: i)
             substituted += 1
-            counters.termsTouched += source.count
+            counters.termsTouched += source.count + source.refs.count
             rows[t].add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
             for x in scratchAdded { insertIntoColumn(x, t) }
             for x in scratchRemoved { column[x].remove(t) }
@@ -319,9 +325,9 @@ struct Tableau {
 
     /// The records owning the symbols of `row` that bind it: required
     /// constraints whose marker appears there.
-    func requiredOwners(of cells: [Cell], excluding record: Int) -> [Int] {
+    mutating func requiredOwners(of row: Row, excluding record: Int) -> [Int] {
         var out: [Int] = []
-        for cell in cells {
+        for cell in expandedCells(row) {
             let o = ownerOf[cell.symbol]
             if o >= 0 && o != record && records[o].isRequired && !out.contains(o) { out.append(o) }
         }
