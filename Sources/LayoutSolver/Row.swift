@@ -113,6 +113,65 @@ struct Row {
         }
     }
 
+    /// Replaces the symbol in cell `i` by `other` (a row that does not
+    /// contain it): `self += k × other` with that cell gone, `k` its
+    /// coefficient, which is returned. The first symbol `other` brings in
+    /// takes over the cell, so renaming one symbol — the common case when a
+    /// marker leaves a chain — moves no other cell and costs two index
+    /// updates instead of four. Symbols that appear or cancel go to `added` /
+    /// `removed` as in `add(_:times:added:removed:)`.
+    @discardableResult
+    mutating func substitute(at i: Int, with other: Row, added: inout SymbolBuffer, removed: inout SymbolBuffer) -> Double {
+        let k = cells[i].coefficient
+        if !other.refs.isEmpty { addRefs(other.refs, times: k) }
+        constant += other.constant * k
+        if indexed { positions.remove(cells[i].symbol) }
+        var hole = i   // cells[hole] is dead until reused; `other` never names its symbol
+        for cell in other.cells {
+            let c = cell.coefficient * k
+            if let j = index(of: cell.symbol) {
+                let sum = cells[j].coefficient + c
+                if nearZero(sum) {
+                    removeCell(j, hole: &hole)
+                    removed.append(cell.symbol)
+                } else {
+                    cells[j].coefficient = sum
+                }
+            } else if !nearZero(c) {
+                if hole >= 0 {
+                    cells[hole] = Cell(symbol: cell.symbol, coefficient: c)
+                    if indexed { positions[cell.symbol] = hole }
+                    hole = -1
+                } else {
+                    append(Cell(symbol: cell.symbol, coefficient: c))
+                }
+                added.append(cell.symbol)
+            }
+        }
+        if hole >= 0 {
+            let lastIndex = cells.count - 1
+            let last = cells.removeLast()
+            if hole < lastIndex {
+                cells[hole] = last
+                if indexed { positions[last.symbol] = hole }
+            }
+        }
+        return k
+    }
+
+    /// Removes cell `j` (swap with the last) while a dead cell sits at `hole`,
+    /// which follows the last cell if that is the one moved.
+    private mutating func removeCell(_ j: Int, hole: inout Int) {
+        let gone = cells[j].symbol
+        let lastIndex = cells.count - 1
+        let last = cells.removeLast()
+        if j < lastIndex {
+            cells[j] = last
+            if lastIndex == hole { hole = j } else if indexed { positions[last.symbol] = j }
+        }
+        if indexed { positions.remove(gone) }
+    }
+
     mutating func scale(by k: Double) {
         constant *= k
         for i in cells.indices { cells[i].coefficient *= k }
