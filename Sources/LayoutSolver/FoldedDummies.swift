@@ -24,6 +24,8 @@ final class DummyNode {
     /// the node is on the traversal stack.
     var mark = 0
     var weight = 0.0
+    /// The node's expansion, kept only while `Tableau.unfold` runs.
+    var memo: Row? = nil
 
     init(cells: [Cell], refs: [FoldedRef]) {
         self.cells = cells
@@ -123,27 +125,35 @@ extension Tableau {
         guard c >= 0, components[c].hasFolded else { return }
         components[c].hasFolded = false
         unfoldCount += 1
-        // Newest rows first: a node is then released by the last row that
-        // holds it, so no release cascades down a chain.
+        // Each row becomes a copy of its node's expansion; a node's expansion
+        // starts as a copy of its largest child's. In a chain, node i's
+        // expansion is node i-1's plus a few terms, so writing out the chain
+        // is mostly memcpy, as eager substitution was, not one hash insert
+        // per term. (Releasing nodes is iterative: order does not matter.)
         var slots: [Int] = []
         for s in components[c].symbols {
             let r = rowOf[s]
             if r >= 0 && !rows[r].refs.isEmpty { slots.append(r) }
         }
-        slots.sort(by: >)
+        slots.sort()
+        var memoized: [DummyNode] = []
         for t in slots {
             noteRow(t)
             var row = rows[t]
             rows[t] = Row()
             let refs = row.takeRefs()
-            counters.termsTouched += expandFolded(refs, into: &row, epoch: &expansionEpoch,
-                                                  added: &scratchAdded, removed: &scratchRemoved)
+            for r in refs {
+                let m = expansion(of: r.node, memoized: &memoized)
+                counters.termsTouched += m.count
+                row.add(m, times: r.coefficient, added: &scratchAdded, removed: &scratchRemoved)
+            }
             rows[t] = row
             for x in scratchAdded { insertIntoColumn(x, t) }
             for x in scratchRemoved { column[x].remove(t) }
             scratchAdded.reset()
             scratchRemoved.reset()
         }
+        for n in memoized { n.memo = nil }
         for i in components[c].levels.indices where !components[c].levels[i].row.refs.isEmpty {
             var level = components[c].levels[i].row
             components[c].levels[i].row = Row()
@@ -154,5 +164,56 @@ extension Tableau {
             scratchRemoved.reset()
             components[c].levels[i].row = level
         }
+    }
+
+    /// The expansion of `root` (weight 1) as a row without folded terms,
+    /// memoised on the nodes (listed in `memoized` for the caller to clear).
+    /// Children are expanded before parents, iteratively.
+    mutating func expansion(of root: DummyNode, memoized: inout [DummyNode]) -> Row {
+        if let m = root.memo { return m }
+        expansionEpoch += 1
+        let e = expansionEpoch
+        root.mark = e
+        var order: [DummyNode] = []
+        var stack: [(node: DummyNode, next: Int)] = [(root, 0)]
+        while !stack.isEmpty {
+            let (n, i) = stack[stack.count - 1]
+            if i < n.refs.count {
+                stack[stack.count - 1].next = i + 1
+                let child = n.refs[i].node
+                if child.memo == nil && child.mark != e {
+                    child.mark = e
+                    stack.append((child, 0))
+                }
+            } else {
+                stack.removeLast()
+                order.append(n)
+            }
+        }
+        var added = SymbolBuffer(), removed = SymbolBuffer()
+        for n in order {
+            var row = Row()
+            var first = -1
+            for (j, r) in n.refs.enumerated() where first < 0 || r.node.memo!.count > n.refs[first].node.memo!.count {
+                first = j
+            }
+            var terms = n.cells.count
+            if first >= 0 {
+                let r = n.refs[first]
+                row.add(r.node.memo!, times: r.coefficient, added: &added, removed: &removed)
+                terms += r.node.memo!.count
+            }
+            for (j, r) in n.refs.enumerated() where j != first {
+                row.add(r.node.memo!, times: r.coefficient, added: &added, removed: &removed)
+                terms += r.node.memo!.count
+            }
+            added.reset()
+            removed.reset()
+            for cell in n.cells { row.add(cell.symbol, cell.coefficient) }
+            counters.termsTouched += terms
+            n.memo = row
+            memoized.append(n)
+        }
+        return root.memo!
     }
 }
