@@ -12,9 +12,11 @@
 /// A folded row keeps its dummy terms as `Σ kᵢ × node`, where a node is an
 /// immutable sum of explicit dummy terms and further nodes (a DAG). Reusing
 /// a row's dummies in a new row is then one reference, not a copy: building
-/// the chain costs O(1) per constraint. Before anything reads dummy terms,
-/// the tableau expands a component's folded terms into ordinary cells
-/// (`Tableau.unfold`), paying then what eager substitution paid up front.
+/// the chain costs O(1) per constraint. A required equality's constant
+/// change reads each node's coefficient of its dummy once
+/// (`shiftFoldedRows`). Before a removal or a split check reads dummy
+/// columns, the tableau expands the component's folded terms into ordinary
+/// cells (`Tableau.unfold`), paying then what eager substitution paid up front.
 final class DummyNode {
     /// Explicit dummy terms.
     let cells: [Cell]
@@ -119,8 +121,7 @@ extension Tableau {
 
     /// Writes out every folded dummy term of component `c` (rows and
     /// objective levels) as ordinary cells with their column entries. Done
-    /// before any operation that reads dummies: removal, changing a required
-    /// equality's constant, splitting.
+    /// before any operation that reads dummy columns: removal, splitting.
     mutating func unfold(_ c: Int) {
         guard c >= 0, components[c].hasFolded else { return }
         components[c].hasFolded = false

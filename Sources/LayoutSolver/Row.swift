@@ -33,8 +33,6 @@ struct Row {
     /// Folded references a row collects (through substitutions) before they
     /// are folded into one node.
     private static let refLimit = 8
-    /// Explicit dummies a new row may hold before they are folded.
-    private static let foldThreshold = 4
 
     init(constant: Double = 0) {
         self.constant = constant
@@ -193,17 +191,18 @@ struct Row {
     }
 
     /// Moves every explicit cell for which `isDummy` holds, and every folded
-    /// term, into one new node that this row then refers to. Returns the
+    /// term, into one new node that this row then refers to — when the row
+    /// holds `threshold` dummies or more, or already refers to a node. Returns the
     /// number of cells moved.
     @discardableResult
-    mutating func foldDummies(_ isDummy: (Int) -> Bool) -> Int {
+    mutating func foldDummies(threshold: Int, _ isDummy: (Int) -> Bool) -> Int {
         var dummies: [Cell] = []
         var kept = Row(constant: constant)
         for cell in cells {
             if isDummy(cell.symbol) { dummies.append(cell) } else { kept.append(cell) }
         }
         // Short rows stay as they are: folding pays only where dummies pile up.
-        guard dummies.count >= Self.foldThreshold || (!refs.isEmpty && (!dummies.isEmpty || refs.count > 1)) else { return 0 }
+        guard dummies.count >= threshold || (!refs.isEmpty && (!dummies.isEmpty || refs.count > 1)) else { return 0 }
         kept.refs = [FoldedRef(coefficient: 1, node: DummyNode(cells: dummies, refs: refs))]
         self = kept
         return dummies.count

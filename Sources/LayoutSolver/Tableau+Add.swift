@@ -97,7 +97,7 @@ extension Tableau {
             // next link of a chain) then copies one reference, not one term
             // per constraint upstream.
             let kind = self.kind
-            row.foldDummies { kind[$0] == .dummy }
+            row.foldDummies(threshold: foldThreshold) { kind[$0] == .dummy }
             if !row.refs.isEmpty { components[c].hasFolded = true }
             substitute(subject, with: row)
             insertRow(basic: subject, row)

@@ -118,6 +118,9 @@ struct Tableau {
     var compactEpoch = 0
     /// Visit epoch for expanding folded dummies.
     var expansionEpoch = 0
+    /// Dummies a new row may hold before they are folded: short rows stay
+    /// exact and cost no node; chains fold after this many links.
+    var foldThreshold = 32
     /// Times a component's folded dummies were written out.
     var unfoldCount = 0
 
