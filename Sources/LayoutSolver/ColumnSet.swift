@@ -32,10 +32,10 @@ struct ColumnSet {
         live = 0
     }
 
-    /// Keeps only the slots for which `contains` holds, each once.
-    mutating func compact(_ contains: (Int) -> Bool) {
-        var seen = Set<Int>()
-        storage = storage.filter { contains(Int($0)) && seen.insert(Int($0)).inserted }
-        live = storage.count
+    /// Replaces the slots by `live`, which the caller has deduplicated and
+    /// checked (see `Tableau.compactColumn`).
+    mutating func replace(with live: [Int32]) {
+        storage = live
+        self.live = live.count
     }
 }

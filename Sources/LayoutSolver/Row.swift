@@ -21,17 +21,24 @@ let epsilon = 1.0e-8
 struct Row {
     var constant: Double
     private(set) var cells: [Cell] = []
+    /// Folded dummy terms (see `DummyNode`): part of the row's value as an
+    /// equation, but absent from `cells` and from the column index until the
+    /// component is unfolded.
+    private(set) var refs: [FoldedRef] = []
     /// symbol → index in `cells`; meaningful only when `indexed`.
     private var positions = IntIndex<Int32>.unused
     private var indexed = false
 
     private static let indexThreshold = 12
+    /// Folded references a row collects (through substitutions) before they
+    /// are folded into one node.
+    private static let refLimit = 8
 
     init(constant: Double = 0) {
         self.constant = constant
     }
 
-    var isEmpty: Bool { cells.isEmpty }
+    var isEmpty: Bool { cells.isEmpty && refs.isEmpty }
     var count: Int { cells.count }
 
     @inline(__always) func index(of symbol: Int) -> Int? {
@@ -75,6 +82,7 @@ struct Row {
     /// Symbols that appear or cancel are appended to `added` / `removed` so
     /// the caller can keep its column index exact.
     mutating func add(_ other: Row, times k: Double, added: inout SymbolBuffer, removed: inout SymbolBuffer) {
+        if !other.refs.isEmpty && k != 0 { addRefs(other.refs, times: k) }
         if cells.isEmpty && !nearZero(k) {
             // Copying keeps the other row's order, so its index stays valid as is.
             constant += other.constant * k
@@ -103,9 +111,101 @@ struct Row {
         }
     }
 
+    /// Replaces the symbol in cell `i` by `other` (a row that does not
+    /// contain it): `self += k × other` with that cell gone, `k` its
+    /// coefficient, which is returned. The first symbol `other` brings in
+    /// takes over the cell, so renaming one symbol — the common case when a
+    /// marker leaves a chain — moves no other cell and costs two index
+    /// updates instead of four. Symbols that appear or cancel go to `added` /
+    /// `removed` as in `add(_:times:added:removed:)`.
+    @discardableResult
+    mutating func substitute(at i: Int, with other: Row, added: inout SymbolBuffer, removed: inout SymbolBuffer) -> Double {
+        let k = cells[i].coefficient
+        if !other.refs.isEmpty { addRefs(other.refs, times: k) }
+        constant += other.constant * k
+        if indexed { positions.remove(cells[i].symbol) }
+        var hole = i   // cells[hole] is dead until reused; `other` never names its symbol
+        for cell in other.cells {
+            let c = cell.coefficient * k
+            if let j = index(of: cell.symbol) {
+                let sum = cells[j].coefficient + c
+                if nearZero(sum) {
+                    removeCell(j, hole: &hole)
+                    removed.append(cell.symbol)
+                } else {
+                    cells[j].coefficient = sum
+                }
+            } else if !nearZero(c) {
+                if hole >= 0 {
+                    cells[hole] = Cell(symbol: cell.symbol, coefficient: c)
+                    if indexed { positions[cell.symbol] = hole }
+                    hole = -1
+                } else {
+                    append(Cell(symbol: cell.symbol, coefficient: c))
+                }
+                added.append(cell.symbol)
+            }
+        }
+        if hole >= 0 {
+            let lastIndex = cells.count - 1
+            let last = cells.removeLast()
+            if hole < lastIndex {
+                cells[hole] = last
+                if indexed { positions[last.symbol] = hole }
+            }
+        }
+        return k
+    }
+
+    /// Removes cell `j` (swap with the last) while a dead cell sits at `hole`,
+    /// which follows the last cell if that is the one moved.
+    private mutating func removeCell(_ j: Int, hole: inout Int) {
+        let gone = cells[j].symbol
+        let lastIndex = cells.count - 1
+        let last = cells.removeLast()
+        if j < lastIndex {
+            cells[j] = last
+            if lastIndex == hole { hole = j } else if indexed { positions[last.symbol] = j }
+        }
+        if indexed { positions.remove(gone) }
+    }
+
     mutating func scale(by k: Double) {
         constant *= k
         for i in cells.indices { cells[i].coefficient *= k }
+        for i in refs.indices { refs[i].coefficient *= k }
+    }
+
+    /// Removes and returns the folded terms.
+    mutating func takeRefs() -> [FoldedRef] {
+        let r = refs
+        refs = []
+        return r
+    }
+
+    private mutating func addRefs(_ more: [FoldedRef], times k: Double) {
+        for r in more { refs.append(FoldedRef(coefficient: r.coefficient * k, node: r.node)) }
+        if refs.count > Self.refLimit {
+            refs = [FoldedRef(coefficient: 1, node: DummyNode(cells: [], refs: refs))]
+        }
+    }
+
+    /// Moves every explicit cell for which `isDummy` holds, and every folded
+    /// term, into one new node that this row then refers to — when the row
+    /// holds `threshold` dummies or more, or already refers to a node. Returns the
+    /// number of cells moved.
+    @discardableResult
+    mutating func foldDummies(threshold: Int, _ isDummy: (Int) -> Bool) -> Int {
+        var dummies: [Cell] = []
+        var kept = Row(constant: constant)
+        for cell in cells {
+            if isDummy(cell.symbol) { dummies.append(cell) } else { kept.append(cell) }
+        }
+        // Short rows stay as they are: folding pays only where dummies pile up.
+        guard dummies.count >= threshold || (!refs.isEmpty && (!dummies.isEmpty || refs.count > 1)) else { return 0 }
+        kept.refs = [FoldedRef(coefficient: 1, node: DummyNode(cells: dummies, refs: refs))]
+        self = kept
+        return dummies.count
     }
 
     /// Rewrites `0 = self` as `symbol = …`: removes `symbol` and divides the

@@ -28,6 +28,12 @@ public final class Solver {
 
     public init() {}
 
+    /// A solver that folds a new row's dummies from `foldThreshold` on
+    /// (tests use small values to reach folding with small systems).
+    init(foldThreshold: Int) {
+        tableau.foldThreshold = foldThreshold
+    }
+
     // MARK: Constraints
 
     /// Adds one constraint.
@@ -207,6 +213,10 @@ public final class Solver {
     public var objectiveTermCount: Int {
         tableau.components.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.row.cells.count } }
     }
+    /// Times a block's folded dummy terms (see `DummyNode`) were written out:
+    /// building a chain folds them; the first removal (or split) in that
+    /// block writes them out once. Constant changes follow folded terms.
+    public var unfolds: Int { tableau.unfoldCount }
     /// Symbols in use (variables, slacks, errors, markers).
     public var symbolCount: Int { tableau.kind.count - tableau.freeSymbols.count }
 

@@ -29,7 +29,7 @@ extension Tableau {
                 row.add(s, k)
             }
         }
-        counters.termsTouched += row.cells.count
+        counters.termsTouched += row.cells.count + row.refs.count
 
         let required = priority >= 1000
         var record = ConstraintRecord(marker: -1, other: -1, markerCoefficient: 0, otherCoefficient: 0,
@@ -69,6 +69,7 @@ extension Tableau {
         for (s, _) in terms where !externals.contains(s) { externals.append(s) }
         record.externals = externals
         let c = unify(externals, row)
+        if !row.refs.isEmpty { components[c].hasFolded = true }
         let savedLevels = components[c].levels
         let slot = newRecord(record)
         ownerOf[record.marker] = slot
@@ -82,7 +83,7 @@ extension Tableau {
         var subject = chooseSubject(row, record)
         if subject < 0 && row.cells.allSatisfy({ kind[$0.symbol] == .dummy }) {
             guard nearZero(row.constant) else {
-                let conflicts = requiredOwners(of: row.cells, excluding: slot)
+                let conflicts = requiredOwners(of: row, excluding: slot)
                 discardRecord(slot)
                 components[c].levels = savedLevels
                 settle(c)
@@ -92,6 +93,12 @@ extension Tableau {
         }
         if subject >= 0 {
             row.solve(for: subject)
+            // Fold the row's dummies: a later row that reuses this one (the
+            // next link of a chain) then copies one reference, not one term
+            // per constraint upstream.
+            let kind = self.kind
+            row.foldDummies(threshold: foldThreshold) { kind[$0] == .dummy }
+            if !row.refs.isEmpty { components[c].hasFolded = true }
             substitute(subject, with: row)
             insertRow(basic: subject, row)
         } else {
@@ -140,7 +147,7 @@ extension Tableau {
         if rowOf[art] >= 0 {
             var artRow = removeRow(rowOf[art])
             if !success {
-                let conflicts = requiredOwners(of: artRow.cells, excluding: record)
+                let conflicts = requiredOwners(of: artRow, excluding: record)
                 freeSymbol(art)
                 return conflicts
             }
@@ -148,7 +155,7 @@ extension Tableau {
                 var entering = Int.max
                 for cell in artRow.cells where cell.symbol < entering && isRestricted(cell.symbol) { entering = cell.symbol }
                 guard entering != Int.max else {
-                    let conflicts = requiredOwners(of: artRow.cells, excluding: record)
+                    let conflicts = requiredOwners(of: artRow, excluding: record)
                     freeSymbol(art)
                     return conflicts
                 }

@@ -72,6 +72,7 @@ extension Tableau {
             scratchRemoved.reset()
         }
         components[target].constraintCount += moving.constraintCount
+        if moving.hasFolded { components[target].hasFolded = true }
         counters.termsTouched += moving.symbols.count
         if moving.needsOptimize { markDirty(target) }
         components[source] = Component(alive: false)
@@ -120,47 +121,59 @@ extension Tableau {
     /// row contains both (basic and parameter alike) or when they are the two
     /// error symbols of one constraint.
     mutating func splitIfDisconnected(_ c: Int) {
+        unfold(c)   // folded dummies connect rows too
         components[c].removalsSinceSplitCheck = 0
         let members = components[c].symbols
         guard members.count > 1 else { return }
-        splitEpoch += 1
-        let base = splitEpoch
-        var pieceOf: [Int: Int] = [:]   // only symbols outside the first piece
-        var pieceHasConstraint: [Bool] = []
-        var stack: [Int] = []
-        var piece = -1
-        for start in members where splitMark[start] < base {
-            piece += 1
-            pieceHasConstraint.append(false)
-            splitMark[start] = base
-            stack.append(start)
-            while let s = stack.popLast() {
-                if piece > 0 { pieceOf[s] = piece }
-                let o = ownerOf[s]
-                if o >= 0 {
-                    if records[o].marker == s { pieceHasConstraint[piece] = true }
-                    for partner in [records[o].marker, records[o].other] where partner >= 0 && splitMark[partner] < base {
-                        splitMark[partner] = base
-                        stack.append(partner)
-                    }
-                }
-                let r = rowOf[s]
-                if r >= 0 {
-                    for cell in rows[r].cells where splitMark[cell.symbol] < base {
-                        splitMark[cell.symbol] = base
-                        stack.append(cell.symbol)
-                    }
-                }
-                for t in column[s].items where rows[t].index(of: s) != nil {
-                    let b = basicOf[t]
-                    if splitMark[b] < base {
-                        splitMark[b] = base
-                        stack.append(b)
-                    }
+        // Union–find over the members' positions in the component: one pass
+        // over the rows (a row ties its basic symbol to its parameters) and
+        // the records (a preference ties its two errors), reading cells in
+        // order — no column walk, no lookups in long rows.
+        var parent = Array(0..<members.count)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i {
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            }
+            return i
+        }
+        func union(_ a: Int, _ b: Int) {
+            let x = find(a), y = find(b)
+            if x != y { if x < y { parent[y] = x } else { parent[x] = y } }
+        }
+        var termsRead = members.count
+        for (i, s) in members.enumerated() {
+            let o = ownerOf[s]
+            if o >= 0 {
+                for partner in [records[o].marker, records[o].other] where partner >= 0 && partner != s && componentOf[partner] == c {
+                    union(i, componentPosition[partner])
                 }
             }
+            let r = rowOf[s]
+            if r >= 0 {
+                termsRead += rows[r].cells.count
+                for cell in rows[r].cells where componentOf[cell.symbol] == c { union(i, componentPosition[cell.symbol]) }
+            }
         }
-        counters.termsTouched += members.count
+        counters.termsTouched += termsRead
+        // Pieces numbered in order of their first member, as before.
+        var pieceOfRoot = [Int](repeating: -1, count: members.count)
+        var pieceOf: [Int: Int] = [:]   // only symbols outside the first piece
+        var pieceHasConstraint: [Bool] = []
+        var piece = -1
+        for (i, s) in members.enumerated() {
+            let root = find(i)
+            if pieceOfRoot[root] < 0 {
+                piece += 1
+                pieceOfRoot[root] = piece
+                pieceHasConstraint.append(false)
+            }
+            let p = pieceOfRoot[root]
+            if p > 0 { pieceOf[s] = p }
+            let o = ownerOf[s]
+            if o >= 0 && records[o].marker == s { pieceHasConstraint[p] = true }
+        }
         // Pieces without a constraint (isolated variables) stay with the first piece.
         var newComponentOfPiece = [Int](repeating: c, count: piece + 1)
         var created = 0

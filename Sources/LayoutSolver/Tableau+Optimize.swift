@@ -80,7 +80,7 @@ extension Tableau {
             guard let entering = dualEnteringSymbol(slot, sign: isDummy && constant > 0 ? -1 : 1) else {
                 infeasible.append(leaving)
                 let owner = ownerOf[leaving]
-                var culprits = requiredOwners(of: rows[slot].cells, excluding: -1)
+                var culprits = requiredOwners(of: rows[slot], excluding: -1)
                 if owner >= 0 && !culprits.contains(owner) { culprits.append(owner) }
                 throw Conflict(records: culprits)
             }

@@ -6,6 +6,7 @@ extension Tableau {
         let record = records[slot]
         let marker = record.marker
         let c = componentOf[marker]
+        unfold(c)   // removal reads the marker's column and pivots dummies
 
         // Take the constraint's errors out of the objective.
         if !record.isRequired && c >= 0 {
@@ -114,14 +115,69 @@ extension Tableau {
         } else {
             let shift = delta / r.markerCoefficient
             splitEpoch += 1
+            let c = componentOf[m]
+            let folded = kind[m] == .dummy && c >= 0 && components[c].hasFolded
             for t in column[m].items {
+                if folded && !rows[t].refs.isEmpty { continue }   // counted with its folded terms below
                 let k = rows[t].coefficient(of: m)
                 guard k != 0, splitMark[basicOf[t]] != splitEpoch else { continue }
                 splitMark[basicOf[t]] = splitEpoch   // a row may be listed twice
                 counters.rowsTouched += 1
                 adjustBasic(t, by: k * shift)
             }
+            if folded { shiftFoldedRows(c, marker: m, by: shift) }
         }
+    }
+
+    /// The shift for rows of component `c` that hold folded dummies: each
+    /// node's coefficient of `m` is computed once (children first), so a
+    /// chain's rows shift in time linear in the folded storage, without
+    /// writing the chain out — a resize frame costs the same from the first.
+    private mutating func shiftFoldedRows(_ c: Int, marker m: Int, by shift: Double) {
+        var slots: [Int] = []
+        for s in components[c].symbols {
+            let r = rowOf[s]
+            if r >= 0 && !rows[r].refs.isEmpty { slots.append(r) }
+        }
+        slots.sort()
+        expansionEpoch += 1
+        let e = expansionEpoch
+        var stack: [(node: DummyNode, next: Int)] = []
+        var terms = 0
+        for t in slots {
+            var k = rows[t].coefficient(of: m)
+            for ref in rows[t].refs {
+                let root = ref.node
+                if root.mark != e {
+                    root.mark = e
+                    stack.append((root, 0))
+                    while !stack.isEmpty {
+                        let (n, i) = stack[stack.count - 1]
+                        if i < n.refs.count {
+                            stack[stack.count - 1].next = i + 1
+                            let child = n.refs[i].node
+                            if child.mark != e {
+                                child.mark = e
+                                stack.append((child, 0))
+                            }
+                        } else {
+                            stack.removeLast()
+                            var w = 0.0
+                            for cell in n.cells where cell.symbol == m { w += cell.coefficient }
+                            for r in n.refs { w += r.coefficient * r.node.weight }
+                            n.weight = w
+                            terms += n.cells.count + n.refs.count
+                        }
+                    }
+                }
+                k += ref.coefficient * root.weight
+            }
+            counters.rowsTouched += 1
+            guard !nearZero(k), splitMark[basicOf[t]] != splitEpoch else { continue }
+            splitMark[basicOf[t]] = splitEpoch
+            adjustBasic(t, by: k * shift)
+        }
+        counters.termsTouched += terms
     }
 
     private mutating func adjustBasic(_ t: Int, by amount: Double) {

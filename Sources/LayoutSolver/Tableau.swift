@@ -32,6 +32,8 @@ struct Component {
     var removalsSinceSplitCheck = 0
     var needsOptimize = false
     var alive = true
+    /// Some row or objective level holds folded dummy terms (`DummyNode`).
+    var hasFolded = false
 }
 
 /// What the tableau keeps per constraint.
@@ -111,6 +113,16 @@ struct Tableau {
     var scratchRemoved = SymbolBuffer()
     var splitMark: [Int] = []
     var splitEpoch = 0
+    /// Per row slot: the epoch of the last column compaction that kept it.
+    var rowMark: [Int] = []
+    var compactEpoch = 0
+    /// Visit epoch for expanding folded dummies.
+    var expansionEpoch = 0
+    /// Dummies a new row may hold before they are folded: short rows stay
+    /// exact and cost no node; chains fold after this many links.
+    var foldThreshold = 32
+    /// Times a component's folded dummies were written out.
+    var unfoldCount = 0
 
     // MARK: Symbols
 
@@ -208,7 +220,7 @@ struct Tableau {
         for cell in row.cells { insertIntoColumn(cell.symbol, slot) }
         rowOf[basic] = slot
         counters.rowsTouched += 1
-        counters.termsTouched += row.cells.count
+        counters.termsTouched += row.cells.count + row.refs.count
         if kind[basic] == .external { markChanged(basic) }
         return slot
     }
@@ -239,10 +251,9 @@ struct Tableau {
         for t in targets {
             guard let i = rows[t].index(of: symbol) else { continue }   // a stale or repeated column entry
             noteRow(t)
-            let k = rows[t].remove(at: i)
             substituted += 1
-            counters.termsTouched += source.count
-            rows[t].add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
+            counters.termsTouched += source.count + source.refs.count
+            rows[t].substitute(at: i, with: source, added: &scratchAdded, removed: &scratchRemoved)
             for x in scratchAdded { insertIntoColumn(x, t) }
             for x in scratchRemoved { column[x].remove(t) }
             scratchAdded.reset()
@@ -295,10 +306,23 @@ struct Tableau {
     /// stale entries have piled up (amortised O(1)).
     @inline(__always) mutating func insertIntoColumn(_ s: Int, _ slot: Int) {
         column[s].insert(slot)
-        if column[s].needsCompaction {
-            let rows = self.rows
-            column[s].compact { rows[$0].index(of: s) != nil }
+        if column[s].needsCompaction { compactColumn(s) }
+    }
+
+    /// Drops stale and repeated slots from `s`'s column, keeping the order of
+    /// the rest. Repeats are found with per-slot epoch marks, not a hash set
+    /// (whose hashing profiled at 7 % of a dense system's solve).
+    @inline(never) mutating func compactColumn(_ s: Int) {
+        compactEpoch += 1
+        let e = compactEpoch
+        if rowMark.count < rows.count { rowMark.append(contentsOf: repeatElement(0, count: rows.count - rowMark.count)) }
+        var kept: [Int32] = []
+        kept.reserveCapacity(column[s].live)
+        for t in column[s].items where rowMark[t] != e && rows[t].index(of: s) != nil {
+            rowMark[t] = e
+            kept.append(Int32(truncatingIfNeeded: t))
         }
+        column[s].replace(with: kept)
     }
 
     // MARK: Records
@@ -319,9 +343,9 @@ struct Tableau {
 
     /// The records owning the symbols of `row` that bind it: required
     /// constraints whose marker appears there.
-    func requiredOwners(of cells: [Cell], excluding record: Int) -> [Int] {
+    mutating func requiredOwners(of row: Row, excluding record: Int) -> [Int] {
         var out: [Int] = []
-        for cell in cells {
+        for cell in expandedCells(row) {
             let o = ownerOf[cell.symbol]
             if o >= 0 && o != record && records[o].isRequired && !out.contains(o) { out.append(o) }
         }

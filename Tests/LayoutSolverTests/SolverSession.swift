@@ -76,7 +76,7 @@ struct Finding: CustomStringConvertible {
 /// component; `takeChangedVariables` reports exactly what moved. A rejected call (`.unsatisfiable`) must really be infeasible, name
 /// conflicts that are one, and leave every value where it was.
 final class SolverSession {
-    let solver = Solver()
+    let solver: Solver
     let variables: [Variable]
     private(set) var active: [Constraint] = []
     /// Removed constraints, which may be added again.
@@ -103,7 +103,8 @@ final class SolverSession {
     /// The magnitude of the session's constants: tolerances scale with it.
     let scale: Double
 
-    init(variables: [Variable], scale: Double = 1) {
+    init(variables: [Variable], scale: Double = 1, solver: Solver = Solver()) {
+        self.solver = solver
         self.variables = variables
         self.scale = scale
     }
