@@ -85,7 +85,7 @@ public struct PairedShift: Sendable, Equatable {
 }
 
 /// The moderated paired t test of `differences` (see the file header);
-/// nil when it cannot be made (one difference and no prior, or zero variance everywhere).
+/// nil when it cannot be made (one difference and no prior).
 public func moderatedPairedShift(_ differences: [Double], prior: VariancePrior?, confidence: Double) -> PairedShift? {
     let n = differences.count
     guard n >= 1, confidence > 0, confidence < 1 else { return nil }
@@ -96,9 +96,11 @@ public func moderatedPairedShift(_ differences: [Double], prior: VariancePrior?,
     let total = nu0 + nu
     guard total > 0 else { return nil }
     let moderated = (nu0 * (prior?.variance ?? 0) + nu * s2) / total
-    guard moderated > 0, moderated.isFinite else { return nil }
+    guard moderated >= 0, moderated.isFinite else { return nil }
     let standardError = (moderated / Double(n)).squareRoot()
-    let t = mean / standardError
+    // Zero variance (identical differences, e.g. deterministic timings): the
+    // shift is known exactly — none, or certainly there.
+    let t = standardError > 0 ? mean / standardError : mean == 0 ? 0 : mean > 0 ? .infinity : -.infinity
     let twoSided = studentTTwoSided(abs(t), total)
     let critical = studentTTwoSidedCritical(1 - confidence, total)
     return PairedShift(count: n, mean: mean, variance: s2, moderatedVariance: moderated, degreesOfFreedom: total, t: t,

@@ -33,6 +33,11 @@ struct ModeratedPairedShiftTests {
         // scipy.stats.t.ppf(0.975, 2) = 4.302652729749464
         #expect(isClose(test.upper - test.mean, 4.302652729749464 * 0.1 / 3.0.squareRoot(), relative: 1e-7))
         #expect(moderatedPairedShift([0.2], prior: nil, confidence: 0.95) == nil)
+        // Identical differences: the shift is known exactly.
+        let none = try #require(moderatedPairedShift([0, 0, 0], prior: nil, confidence: 0.95))
+        #expect(none.lower == 0 && none.upper == 0 && none.pGreater == 0.5 && none.pLess == 0.5)
+        let certain = try #require(moderatedPairedShift([0.1, 0.1], prior: nil, confidence: 0.95))
+        #expect(certain.pGreater == 0 && certain.pLess == 1 && certain.lower == 0.1)
     }
 
     @Test func aPriorLendsDegreesOfFreedomAndPullsTheVarianceTowardItself() throws {

@@ -123,10 +123,19 @@ struct CompareSession: Sendable {
         }
     }
 
-    /// A timing job as planned, or (`check`) the same job with a fixed iteration count for counters and digest.
+    /// Measured samples per timing job unless `--samples` says otherwise. The
+    /// job's median is one value of the comparison and jobs vary more from
+    /// one another than samples within a job, so a few short samples per job
+    /// and more jobs beat many samples in fewer jobs.
+    static let defaultSamples = 3
+
+    /// A timing job (no warm-up iterations: the worker's counted step and
+    /// calibration samples already run the step before measuring), or
+    /// (`check`) the same job with a fixed iteration count for counters and digest.
     private func runJob(_ cell: CompareCell, side: Side, check: Bool = false) async -> WorkerRunResult {
         var request = cell.request
-        if check { request.samples = 1; request.warmupIterations = 0; request.minSampleSeconds = 0 }
+        request.warmupIterations = 0
+        if check { request.samples = 1; request.minSampleSeconds = 0 }
         let runner = WorkerRunner(timeout: timeout)
         return await runner.run(request, command: side == .base ? base : candidate)
     }
