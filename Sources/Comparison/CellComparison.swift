@@ -1,7 +1,7 @@
 /// What one side (base or candidate) measured for one cell
 /// (workload, variant, size): plain data gathered from the jobs of that side.
 public struct SideMeasurements: Sendable, Equatable {
-    /// Wall seconds per iteration, one value per measured sample, pooled over rounds.
+    /// Wall seconds per iteration, one value per timing job (the median of its samples), in the order the jobs ran.
     public var secondsPerIteration: [Double]
     /// Deterministic engine counters per iteration (identical across rounds for one seed).
     public var counters: [String: Double]
@@ -95,6 +95,9 @@ public struct CellComparison: Sendable, Equatable {
     public var threshold: Double
     public var baseSamples: Int
     public var candidateSamples: Int
+    /// Each timing job's median seconds per iteration, in the order the jobs ran (two a round).
+    public var baseSeconds: [Double] = []
+    public var candidateSeconds: [Double] = []
     public var counterChanges: [CounterChange]
     public var baseDigest: String?
     public var candidateDigest: String?

@@ -1,3 +1,4 @@
+import Foundation
 import Statistics
 
 /// How cells are judged. The defaults aim at the CI target: a true 5 %
@@ -5,56 +6,69 @@ import Statistics
 public struct ComparisonPolicy: Sendable, Equatable {
     /// Relative change that matters in practice (0.05 = 5 %); a workload file may override it.
     public var threshold: Double
-    /// Confidence of the bootstrap interval on the ratio of medians.
+    /// Confidence of the interval on the ratio.
     public var confidence: Double
-    public var resamples: Int
     /// False discovery rate across the suite (Benjamini–Hochberg).
     public var falseDiscoveryRate: Double
-    /// Fewer samples than this per side: the time verdict stays unknown.
-    public var minimumSamples: Int
-    public var seed: UInt64
+    /// Fewer A B B A rounds than this: the time verdict stays unknown.
+    public var minimumRounds: Int
 
-    public init(threshold: Double = 0.05, confidence: Double = 0.99, resamples: Int = 2_000,
-                falseDiscoveryRate: Double = 0.01, minimumSamples: Int = 5, seed: UInt64 = 0x5EED) {
-        self.threshold = threshold; self.confidence = confidence; self.resamples = resamples
-        self.falseDiscoveryRate = falseDiscoveryRate; self.minimumSamples = minimumSamples; self.seed = seed
+    public init(threshold: Double = 0.05, confidence: Double = 0.95, falseDiscoveryRate: Double = 0.01, minimumRounds: Int = 2) {
+        self.threshold = threshold; self.confidence = confidence
+        self.falseDiscoveryRate = falseDiscoveryRate; self.minimumRounds = minimumRounds
     }
 }
 
 /// Judges one cell's time, counters and digest. The suite-level step
-/// (`SuiteComparison`) then applies Benjamini–Hochberg to the p-values.
+/// (`SuiteComparison`) estimates the variance prior from all cells first and
+/// then applies Benjamini–Hochberg to the p-values.
 ///
-/// Time rule, on r = median(candidate) / median(base) with bootstrap interval [lo, hi]
-/// and practical threshold t:
-/// - slower:  the difference is significant (p after BH < FDR) and r ≥ 1 + t/2
+/// Time: each A B B A round gives one paired difference,
+/// dᵣ = ½·ln(B₁·B₂ / A₁·A₂) of the round's per-job medians, so drift slower
+/// than a round cancels. Across rounds the mean d̄ is tested by a moderated
+/// paired t test whose variance borrows strength from every cell of the
+/// suite (`moderatedPairedShift`). With r = exp(d̄), its interval [lo, hi]
+/// and the practical threshold t:
+/// - slower:  the shift is significant (p after BH < FDR) and r ≥ 1 + t/2
 ///            (so a real t-sized slowdown, estimated near 1 + t, is flagged,
 ///            while a tiny but significant drift is not);
 /// - faster:  symmetric, r ≤ 1/(1 + t/2);
 /// - same:    the interval lies inside [1/(1 + t), 1 + t] — any change is below t;
-/// - unknown: otherwise; the runner takes more samples.
+/// - unknown: otherwise; the runner takes another round.
 public enum CellJudge {
+    /// ln(candidate/base) of each complete A B B A round. A side's values are
+    /// its timing jobs in the order they ran, two a round.
+    public static func roundShifts(base: [Double], candidate: [Double]) -> [Double] {
+        let rounds = min(base.count, candidate.count) / 2
+        return (0..<rounds).compactMap { r in
+            let a = base[2 * r] * base[2 * r + 1], b = candidate[2 * r] * candidate[2 * r + 1]
+            guard a > 0, b > 0, a.isFinite, b.isFinite else { return nil }
+            return 0.5 * log(b / a)
+        }
+    }
+
     /// Time, counters and digest before multiple-testing correction; `adjustedP` is filled by the suite.
     public static func judge(_ key: CellKey, base: SideMeasurements, candidate: SideMeasurements,
-                             policy: ComparisonPolicy, threshold: Double? = nil) -> CellComparison {
+                             policy: ComparisonPolicy, threshold: Double? = nil, prior: VariancePrior? = nil) -> CellComparison {
         let t = threshold ?? policy.threshold
         var c = CellComparison(key: key, verdict: .unknown, time: .unknown, threshold: t,
                                baseSamples: base.secondsPerIteration.count,
                                candidateSamples: candidate.secondsPerIteration.count,
                                counterChanges: counterChanges(base.counters, candidate.counters),
                                baseDigest: base.digest, candidateDigest: candidate.digest)
+        c.baseSeconds = base.secondsPerIteration
+        c.candidateSeconds = candidate.secondsPerIteration
         if let reason = base.failure { c.failureSide = .base; c.failureReason = reason }
         else if let reason = candidate.failure { c.failureSide = .candidate; c.failureReason = reason }
 
-        let a = base.secondsPerIteration, b = candidate.secondsPerIteration
-        if a.count >= policy.minimumSamples, b.count >= policy.minimumSamples,
-           let est = try? bootstrapRatio(base: a, candidate: b, statistic: { x throws(StatisticsError) in try median(x) },
-                                         resamples: policy.resamples, confidence: policy.confidence,
-                                         seed: policy.seed ^ UInt64(truncatingIfNeeded: key.hashValueStable)) {
-            c.ratio = est.estimate
-            c.ratioLower = est.interval.lower
-            c.ratioUpper = est.interval.upper
-            c.pSlower = try? mannWhitneyU(b, a, alternative: .greater).pValue
-            c.pFaster = try? mannWhitneyU(b, a, alternative: .less).pValue
+        let shifts = roundShifts(base: base.secondsPerIteration, candidate: candidate.secondsPerIteration)
+        if shifts.count >= policy.minimumRounds,
+           let test = moderatedPairedShift(shifts, prior: prior, confidence: policy.confidence) {
+            c.ratio = exp(test.mean)
+            c.ratioLower = exp(test.lower)
+            c.ratioUpper = exp(test.upper)
+            c.pSlower = test.pGreater
+            c.pFaster = test.pLess
         }
         return c
     }
@@ -90,15 +104,5 @@ public enum CellJudge {
         if significant, hi < 1, r <= 1 / (1 + t / 2) { return .faster }
         if lo >= 1 / (1 + t), hi <= 1 + t { return .same }
         return .unknown
-    }
-}
-
-extension CellKey {
-    /// A hash that does not change between processes (Swift's `hashValue` is seeded per process),
-    /// so a comparison's bootstrap is reproducible.
-    var hashValueStable: UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(workload)\u{1F}\(variant)\u{1F}\(size)".utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return h
     }
 }

@@ -5,15 +5,22 @@ import Statistics
 public struct SuiteComparison: Sendable, Equatable {
     public var cells: [CellComparison]
     public var policy: ComparisonPolicy
+    /// The round-to-round variance prior every cell's time test borrows from; nil with fewer than three cells of two rounds.
+    public var prior: VariancePrior?
 
     /// Judges every cell; `thresholds` maps a workload name to its own practical threshold.
     public init(base: [CellKey: SideMeasurements], candidate: [CellKey: SideMeasurements],
                 policy: ComparisonPolicy = .init(), thresholds: [String: Double] = [:]) {
         self.policy = policy
-        var cells = Set(base.keys).union(candidate.keys).sorted().map { key in
+        let keys = Set(base.keys).union(candidate.keys).sorted()
+        let prior = Self.variancePrior(keys.map { key in
+            CellJudge.roundShifts(base: base[key]?.secondsPerIteration ?? [], candidate: candidate[key]?.secondsPerIteration ?? [])
+        })
+        self.prior = prior
+        var cells = keys.map { key in
             CellJudge.judge(key, base: base[key] ?? SideMeasurements(failure: "no measurements"),
                             candidate: candidate[key] ?? SideMeasurements(failure: "no measurements"),
-                            policy: policy, threshold: thresholds[key.workload])
+                            policy: policy, threshold: thresholds[key.workload], prior: prior)
         }
         // One p-value per cell: the smaller one-sided test, doubled (a two-sided
         // test built from two one-sided ones), adjusted across the suite.
@@ -24,6 +31,14 @@ public struct SuiteComparison: Sendable, Equatable {
         }
         for i in cells.indices { CellJudge.decide(&cells[i], policy: policy) }
         self.cells = cells
+    }
+
+    /// The prior from every cell's round shifts (their sample variance on rounds − 1 degrees of freedom).
+    static func variancePrior(_ shifts: [[Double]]) -> VariancePrior? {
+        VariancePrior.estimate(shifts.filter { $0.count >= 2 }.map { d in
+            let mean = d.reduce(0, +) / Double(d.count)
+            return (d.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(d.count - 1), d.count - 1)
+        })
     }
 
     /// Cells still undecided on time (the runner samples them again, up to its cap).

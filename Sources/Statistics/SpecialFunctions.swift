@@ -167,3 +167,37 @@ func studentTTwoSidedCritical(_ alpha: Double, _ nu: Double) -> Double {
     }
     return 0.5 * (lo + hi)
 }
+
+// Polygamma functions for the empirical-Bayes variance prior
+// (ModeratedPairedShift.swift): shift the argument up with the recurrences
+// ψ(x) = ψ(x+1) − 1/x and ψ₁(x) = ψ₁(x+1) + 1/x², then use the asymptotic
+// series (DLMF 5.11.2 and its derivative) once x ≥ 8 (ψ) or x ≥ 12 (ψ₁).
+
+/// The digamma function ψ(x) = d/dx ln Γ(x), for `x > 0`.
+func digamma(_ x: Double) -> Double {
+    var x = x, shift = 0.0
+    while x < 8 { shift -= 1 / x; x += 1 }
+    let r = 1 / (x * x)
+    let series = log(x) - 0.5 / x - r * (1.0 / 12 - r * (1.0 / 120 - r * (1.0 / 252 - r * (1.0 / 240 - r / 132))))
+    return shift + series
+}
+
+/// The trigamma function ψ₁(x) = d/dx ψ(x), for `x > 0`.
+func trigamma(_ x: Double) -> Double {
+    var x = x, shift = 0.0
+    while x < 12 { shift += 1 / (x * x); x += 1 }
+    let r = 1 / (x * x)
+    let series = 1 / x + r / 2 + r / x * (1.0 / 6 - r * (1.0 / 30 - r * (1.0 / 42 - r * (1.0 / 30 - r * 5 / 66))))
+    return shift + series
+}
+
+/// The y > 0 with ψ₁(y) = `value` (ψ₁ falls monotonically from +∞ to 0), by bisection on log y.
+func trigammaInverse(_ value: Double) -> Double {
+    var lo = 1e-8, hi = 1e8
+    for _ in 0..<200 {
+        let mid = (lo * hi).squareRoot()
+        if trigamma(mid) > value { lo = mid } else { hi = mid }
+        if hi / lo < 1 + 1e-12 { break }
+    }
+    return (lo * hi).squareRoot()
+}

@@ -15,9 +15,10 @@ struct BenchCommand: AsyncParsableCommand {
             Examples (build everything first, release: swift build -c release):
               .build/release/layoutbench bench overhead --count 200
               .build/release/layoutbench bench store --samples 1000000
+              .build/release/layoutbench bench compare-power --from Reports/compare-aa
             """,
         shouldDisplay: false,
-        subcommands: [Overhead.self, Store.self])
+        subcommands: [Overhead.self, Store.self, ComparePower.self])
 
     static let databaseName = "layoutbench_bench"
 

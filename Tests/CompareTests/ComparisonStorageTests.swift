@@ -35,7 +35,8 @@ extension CompareServerTests {
                 #expect(cell.counterChangesJSON.contains("\"name\": \"pivots\""))
                 #expect(cell.failure == nil && cell.ratio != nil && cell.lower != nil && cell.upper != nil)
                 #expect(cell.timeVerdict == "same")
-                #expect(cell.baseSamples == 6 && cell.candidateSamples == 6)  // one value per timing job, two a round, three rounds
+                // One value per timing job, two a side per round; two rounds at least, three at most.
+                #expect(cell.baseSamples == cell.candidateSamples && [4, 6].contains(cell.baseSamples))
             }
         }
     }

@@ -24,7 +24,7 @@ private func suite(cells: Int, slowdown: Double, cv: Double, samples: Int, seed:
         candidate[key] = SideMeasurements(secondsPerIteration: timings(samples, scale: s * slowdown, cv: cv, rng: &rng),
                                           counters: candidateCounters, digest: candidateDigest)
     }
-    return SuiteComparison(base: base, candidate: candidate, policy: ComparisonPolicy(resamples: 300))
+    return SuiteComparison(base: base, candidate: candidate, policy: ComparisonPolicy())
 }
 
 @Suite struct ComparisonTests {

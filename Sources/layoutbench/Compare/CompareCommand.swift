@@ -46,8 +46,8 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Only these sizes (space or comma separated).", valueName: "n"))
     var sizes: [String] = []
 
-    @Option(name: .long, help: "Measured samples per job (default: each workload's own setting).")
-    var samples: Int?
+    @Option(name: .long, help: "Measured samples per timing job; the job's median is one value (jobs, not samples, are replicated).")
+    var samples: Int = CompareSession.defaultSamples
 
     @Option(name: .long, help: "Seconds a job may run before its worker is stopped.")
     var timeout: Double = 600
@@ -76,7 +76,7 @@ struct CompareCommand: AsyncParsableCommand {
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
         guard threshold > 0, threshold < 1 else { throw ValidationError("--threshold is a fraction between 0 and 1, e.g. 0.05 for 5 %") }
         guard maxRounds >= 1 else { throw ValidationError("--max-rounds must be at least 1") }
-        if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
+        guard samples >= 1 else { throw ValidationError("--samples must be at least 1") }
         _ = try parsedSizes()
     }
 

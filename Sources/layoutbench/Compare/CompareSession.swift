@@ -35,8 +35,9 @@ struct CompareOutcome: Sendable {
 /// process's by several per cent; pooled as if independent they made A/A
 /// comparisons of identical binaries come out "slower" with tiny p-values.
 ///
-/// Counters and digests come from a separate check job per cell and side in
-/// the first round, with a fixed iteration count (one sample, no warm-up,
+/// Counters and digests come from a separate check job per cell and side,
+/// all run before the first round (two at a time on two cores: they time
+/// nothing), with a fixed iteration count (one sample, no warm-up,
 /// no minimum sample time): a timing job's digest is of the state after
 /// however many iterations its calibration chose, which differs from job to
 /// job for workloads that keep changing the layout. A job that fails marks
@@ -60,20 +61,19 @@ struct CompareSession: Sendable {
         for cell in cells { base[cell.key] = SideMeasurements(); candidate[cell.key] = SideMeasurements() }
         var pending = cells
         var rounds = 0, jobs = 0
+        // Check jobs time nothing, so they run side by side before any timing job starts.
+        log("checks: \(cells.count * 2) jobs (counters and digests), \(checkConcurrency) at a time")
+        for (key, side, result) in await runChecks() {
+            jobs += 1
+            if side == .base { Self.absorbCheck(result, into: &base[key, default: SideMeasurements()]) }
+            else { Self.absorbCheck(result, into: &candidate[key, default: SideMeasurements()]) }
+            if let failure = result.failure { log("\(side.rawValue) worker failed on \(key): \(failure)") }
+        }
         var suite = SuiteComparison(base: base, candidate: candidate, policy: policy, thresholds: thresholds)
         while !pending.isEmpty, rounds < maxRounds {
             rounds += 1
             log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (A B B A)")
             for cell in pending {
-                if rounds == 1 {
-                    for side in [Side.base, .candidate] {
-                        let result = await runJob(cell, side: side, check: true)
-                        jobs += 1
-                        if side == .base { Self.absorbCheck(result, into: &base[cell.key, default: SideMeasurements()]) }
-                        else { Self.absorbCheck(result, into: &candidate[cell.key, default: SideMeasurements()]) }
-                        if let failure = result.failure { log("\(side.rawValue) worker failed on \(cell.key): \(failure)") }
-                    }
-                }
                 for side in [Side.base, .candidate, .candidate, .base] {
                     // A side that already failed is not run again (its cell is an error).
                     if base[cell.key]?.failure != nil || candidate[cell.key]?.failure != nil { break }
@@ -99,10 +99,43 @@ struct CompareSession: Sendable {
                               elapsed: ContinuousClock.now - started)
     }
 
-    /// A timing job as planned, or (`check`) the same job with a fixed iteration count for counters and digest.
+    /// Check jobs at once: at most one per core, so they finish in about the time of one side's.
+    var checkConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Every cell's check job on both sides, `checkConcurrency` at a time, in cell order.
+    private func runChecks() async -> [(CellKey, Side, WorkerRunResult)] {
+        let work = cells.flatMap { cell in [(cell, Side.base), (cell, Side.candidate)] }
+        return await withTaskGroup(of: (Int, WorkerRunResult).self) { group in
+            var results = [WorkerRunResult?](repeating: nil, count: work.count)
+            var next = 0
+            func start() {
+                guard next < work.count else { return }
+                let i = next, (cell, side) = work[i]
+                next += 1
+                group.addTask { (i, await self.runJob(cell, side: side, check: true)) }
+            }
+            for _ in 0..<checkConcurrency { start() }
+            while let (i, result) = await group.next() {
+                results[i] = result
+                start()
+            }
+            return zip(work, results).map { ($0.0.key, $0.1, $1!) }
+        }
+    }
+
+    /// Measured samples per timing job unless `--samples` says otherwise. The
+    /// job's median is one value of the comparison and jobs vary more from
+    /// one another than samples within a job, so a few short samples per job
+    /// and more jobs beat many samples in fewer jobs.
+    static let defaultSamples = 3
+
+    /// A timing job (no warm-up iterations: the worker's counted step and
+    /// calibration samples already run the step before measuring), or
+    /// (`check`) the same job with a fixed iteration count for counters and digest.
     private func runJob(_ cell: CompareCell, side: Side, check: Bool = false) async -> WorkerRunResult {
         var request = cell.request
-        if check { request.samples = 1; request.warmupIterations = 0; request.minSampleSeconds = 0 }
+        request.warmupIterations = 0
+        if check { request.samples = 1; request.minSampleSeconds = 0 }
         let runner = WorkerRunner(timeout: timeout)
         return await runner.run(request, command: side == .base ? base : candidate)
     }

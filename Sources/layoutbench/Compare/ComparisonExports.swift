@@ -13,6 +13,8 @@ enum ComparisonExports {
         var ratio, lower, upper, pSlower, pFaster, adjustedP: Double?
         var threshold: Double
         var baseSamples, candidateSamples: Int
+        /// Each timing job's median seconds per iteration, in run order (A B B A: two a side per round).
+        var baseSeconds, candidateSeconds: [Double]
         var counterChanges: [CounterJSON]
         var baseDigest, candidateDigest: String?
         var failureSide, failure: String?
@@ -37,7 +39,7 @@ enum ComparisonExports {
         CellJSON(workload: c.key.workload, variant: c.key.variant, size: c.key.size, verdict: c.verdict.rawValue,
                  time: c.time.rawValue, ratio: c.ratio, lower: c.ratioLower, upper: c.ratioUpper, pSlower: c.pSlower,
                  pFaster: c.pFaster, adjustedP: c.adjustedP, threshold: c.threshold, baseSamples: c.baseSamples,
-                 candidateSamples: c.candidateSamples,
+                 candidateSamples: c.candidateSamples, baseSeconds: c.baseSeconds, candidateSeconds: c.candidateSeconds,
                  counterChanges: c.counterChanges.map { CounterJSON(name: $0.name, base: $0.base, candidate: $0.candidate) },
                  baseDigest: c.baseDigest, candidateDigest: c.candidateDigest, failureSide: c.failureSide?.rawValue,
                  failure: c.failureReason)

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
+
+// A paired shift test that borrows strength across many cells
+// (Smyth, "Linear models and empirical Bayes methods for assessing
+// differential expression in microarray experiments", SAGMB 3(1), 2004 —
+// the "moderated t" of limma).
+//
+// Each cell has n paired differences dᵢ (here: log(candidate/base) of one
+// A B B A round) with mean d̄ and sample variance s² on ν = n − 1 degrees of
+// freedom. Across the suite the true variances are modelled as scaled
+// inverse-χ² with ν₀ degrees of freedom around s₀². The moderated variance
+//
+//     s̃² = (ν₀·s₀² + ν·s²) / (ν₀ + ν)
+//
+// gives t̃ = d̄ / (s̃/√n), Student-t with ν₀ + ν degrees of freedom under no
+// shift. With two or three rounds a cell's own s² is nearly worthless
+// (ν = 1 or 2), so the plain paired t test needs many rounds to detect a
+// 5 % change; the prior, estimated from every cell of the same comparison,
+// brings that down to a few rounds while a cell whose own rounds disagree
+// still keeps a wide interval (its s² enters with its own weight).
+//
+// ν₀ and s₀² come from the moments of eᵢ = ln sᵢ² − ψ(νᵢ/2) + ln(νᵢ/2):
+// E e = ln s₀² − ψ(ν₀/2) + ln(ν₀/2) and Var e = ψ₁(ν₀/2) + mean ψ₁(νᵢ/2).
+
+/// The suite-wide prior on a cell's variance: ν₀ degrees of freedom around s₀².
+public struct VariancePrior: Sendable, Equatable {
+    public var degreesOfFreedom: Double
+    public var variance: Double
+
+    public init(degreesOfFreedom: Double, variance: Double) {
+        self.degreesOfFreedom = degreesOfFreedom; self.variance = variance
+    }
+
+    /// The prior's largest weight: a suite whose cells look alike would
+    /// otherwise be treated as known-variance (ν₀ = ∞), which trusts a
+    /// variance estimated from a few hundred noisy cells more than it can bear.
+    public static let maximumDegreesOfFreedom = 50.0
+
+    /// Estimates the prior from sample variances and their degrees of freedom
+    /// (cells with ν ≥ 1 and s² > 0); nil when fewer than three cells qualify.
+    public static func estimate(_ cells: [(variance: Double, degreesOfFreedom: Int)]) -> VariancePrior? {
+        let usable = cells.filter { $0.degreesOfFreedom >= 1 && $0.variance > 0 && $0.variance.isFinite }
+        guard usable.count >= 3 else { return nil }
+        let e = usable.map { log($0.variance) - digamma(Double($0.degreesOfFreedom) / 2) + log(Double($0.degreesOfFreedom) / 2) }
+        let mean = e.reduce(0, +) / Double(e.count)
+        let spread = e.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(e.count - 1)
+        let ownPart = usable.reduce(0) { $0 + trigamma(Double($1.degreesOfFreedom) / 2) } / Double(usable.count)
+        let excess = spread - ownPart
+        // Never more weight than the cells' own degrees of freedom together: a
+        // handful of cells that happen to agree must not pass for a known variance.
+        let cap = min(maximumDegreesOfFreedom, Double(usable.reduce(0) { $0 + $1.degreesOfFreedom }))
+        let nu0 = excess > 0 ? min(2 * trigammaInverse(excess), cap) : cap
+        let s0 = exp(mean + digamma(nu0 / 2) - log(nu0 / 2))
+        return VariancePrior(degreesOfFreedom: nu0, variance: s0)
+    }
+}
+
+/// The shift of one cell's paired differences, judged with a suite prior.
+public struct PairedShift: Sendable, Equatable {
+    /// Number of differences (rounds).
+    public var count: Int
+    /// Mean difference d̄.
+    public var mean: Double
+    /// The cell's own sample variance s² (0 when there is one difference).
+    public var variance: Double
+    /// s̃², the variance after moderation (equal to s² without a prior).
+    public var moderatedVariance: Double
+    /// ν₀ + ν.
+    public var degreesOfFreedom: Double
+    public var t: Double
+    /// One-sided p-values for "mean > 0" and "mean < 0".
+    public var pGreater: Double
+    public var pLess: Double
+    /// The two-sided `confidence` interval on the mean.
+    public var lower: Double
+    public var upper: Double
+}
+
+/// The moderated paired t test of `differences` (see the file header);
+/// nil when it cannot be made (one difference and no prior).
+public func moderatedPairedShift(_ differences: [Double], prior: VariancePrior?, confidence: Double) -> PairedShift? {
+    let n = differences.count
+    guard n >= 1, confidence > 0, confidence < 1 else { return nil }
+    let mean = differences.reduce(0, +) / Double(n)
+    let nu = Double(n - 1)
+    let s2 = n > 1 ? differences.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / nu : 0
+    let nu0 = prior?.degreesOfFreedom ?? 0
+    let total = nu0 + nu
+    guard total > 0 else { return nil }
+    let moderated = (nu0 * (prior?.variance ?? 0) + nu * s2) / total
+    guard moderated >= 0, moderated.isFinite else { return nil }
+    let standardError = (moderated / Double(n)).squareRoot()
+    // Zero variance (identical differences, e.g. deterministic timings): the
+    // shift is known exactly — none, or certainly there.
+    let t = standardError > 0 ? mean / standardError : mean == 0 ? 0 : mean > 0 ? .infinity : -.infinity
+    let twoSided = studentTTwoSided(abs(t), total)
+    let critical = studentTTwoSidedCritical(1 - confidence, total)
+    return PairedShift(count: n, mean: mean, variance: s2, moderatedVariance: moderated, degreesOfFreedom: total, t: t,
+                       pGreater: t > 0 ? twoSided / 2 : 1 - twoSided / 2,
+                       pLess: t < 0 ? twoSided / 2 : 1 - twoSided / 2,
+                       lower: mean - critical * standardError, upper: mean + critical * standardError)
+}

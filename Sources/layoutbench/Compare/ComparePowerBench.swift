@@ -1,0 +1,63 @@
+import ArgumentParser
+import Comparison
+import Foundation
+
+extension BenchCommand {
+    /// `layoutbench bench compare-power --from DIR`: what an A/A comparison's
+    /// real noise says about the targets. The A/A run itself is the false-alarm
+    /// trial; then, one workload at a time, its cells' candidate jobs are made
+    /// `--slowdown` slower (every job × the factor, the rounds and noise as they
+    /// were measured) and the whole suite is judged again: is that workload
+    /// flagged slower, and does any other workload raise an alarm? Each cell
+    /// keeps the rounds the A/A run gave it; a real slowdown would have earned
+    /// undecided cells more rounds, so the detection rate is a lower bound.
+    struct ComparePower: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "compare-power",
+            abstract: "Detection and false-alarm rates of `compare` from an A/A comparison's own measurements.")
+        @Option(help: ArgumentHelp("An A/A comparison: its output directory or comparison.json.", valueName: "path"))
+        var from: String
+        @Option(help: "The slowdown to inject, as a factor.") var slowdown = 1.05
+        @Option(help: "Practical threshold (as `compare --threshold`).") var threshold = 0.05
+
+        func run() throws {
+            var url = URL(fileURLWithPath: from)
+            if url.pathExtension != "json" { url.appendPathComponent("comparison.json") }
+            let file = try JSONDecoder().decode(ComparisonExports.FileJSON.self, from: Data(contentsOf: url))
+            var base: [CellKey: SideMeasurements] = [:], candidate: [CellKey: SideMeasurements] = [:]
+            for c in file.cells where c.failure == nil {
+                let key = CellKey(workload: c.workload, variant: c.variant, size: c.size)
+                base[key] = SideMeasurements(secondsPerIteration: c.baseSeconds, digest: "same")
+                candidate[key] = SideMeasurements(secondsPerIteration: c.candidateSeconds, digest: "same")
+            }
+            let policy = ComparisonPolicy(threshold: threshold)
+            let aa = SuiteComparison(base: base, candidate: candidate, policy: policy)
+            let workloads = Set(base.keys.map(\.workload)).sorted()
+            let count = { (v: CellVerdict) in aa.cells.filter { $0.verdict == v }.count }
+            print("A/A \(url.path): \(aa.cells.count) cells in \(workloads.count) workloads; "
+                  + "\(count(.same)) same, \(count(.unknown)) unknown, \(count(.slower)) slower, \(count(.faster)) faster")
+            if let p = aa.prior {
+                print(String(format: "variance prior: ν₀ = %.1f, s₀ = %.2f %% per round", p.degreesOfFreedom, 100 * p.variance.squareRoot()))
+            }
+            var detected = 0, otherAlarms = 0
+            for w in workloads {
+                var slowed = candidate
+                for key in slowed.keys where key.workload == w {
+                    slowed[key]!.secondsPerIteration = slowed[key]!.secondsPerIteration.map { $0 * slowdown }
+                }
+                let suite = SuiteComparison(base: base, candidate: slowed, policy: policy)
+                let verdicts = Dictionary(uniqueKeysWithValues: suite.workloads.map { ($0.name, $0.verdict) })
+                let cells = suite.cells.filter { $0.key.workload == w }
+                let flagged = cells.filter { $0.verdict == .slower }.count
+                if verdicts[w] == .slower { detected += 1 }
+                let others = suite.workloads.filter { $0.name != w && $0.verdict.isRegression }.map(\.name)
+                otherAlarms += others.count
+                print("  \(w): \(verdicts[w]?.rawValue ?? "?") (\(flagged) of \(cells.count) cells slower)"
+                      + (others.isEmpty ? "" : "; false alarms: \(others.joined(separator: ", "))"))
+            }
+            print(String(format: "detected %d of %d workloads slowed ×%.3f (%.0f %%); false alarms: %d of %d unchanged workloads, A/A %@",
+                         detected, workloads.count, slowdown, 100 * Double(detected) / Double(max(1, workloads.count)),
+                         otherAlarms, workloads.count * (workloads.count - 1), aa.hasRegression ? "flagged a regression" : "clean"))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Testing
+@testable import Statistics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("Moderated paired shift")
+struct ModeratedPairedShiftTests {
+    // Closed forms: ψ(1) = −γ, ψ(½) = −γ − 2 ln 2, ψ₁(1) = π²/6, ψ₁(½) = π²/2; ψ(10), ψ₁(10) from SciPy.
+    @Test func polygammaValues() {
+        let gamma = 0.57721566490153286
+        #expect(isClose(digamma(1), -gamma, relative: 1e-13))
+        #expect(isClose(digamma(0.5), -gamma - 2 * log(2.0), relative: 1e-13))
+        #expect(isClose(digamma(10), 2.251752589066721, relative: 1e-13))
+        #expect(isClose(trigamma(1), Double.pi * Double.pi / 6, relative: 1e-13))
+        #expect(isClose(trigamma(0.5), Double.pi * Double.pi / 2, relative: 1e-13))
+        #expect(isClose(trigamma(10), 0.10516633568168575, relative: 1e-13))
+        for y in [0.05, 0.5, 1, 3, 40, 2_000] {
+            #expect(isClose(trigammaInverse(trigamma(y)), y, relative: 1e-9))
+        }
+    }
+
+    @Test func withoutAPriorItIsThePairedTTest() throws {
+        let d = [0.1, 0.3, 0.2]
+        let test = try #require(moderatedPairedShift(d, prior: nil, confidence: 0.95))
+        let t = 0.2 / (0.1 / 3.0.squareRoot())
+        #expect(isClose(test.mean, 0.2) && isClose(test.variance, 0.01) && test.degreesOfFreedom == 2)
+        #expect(isClose(test.t, t, relative: 1e-12))
+        #expect(isClose(test.pGreater, studentTTwoSided(t, 2) / 2, relative: 1e-12))
+        #expect(isClose(test.pGreater + test.pLess, 1, relative: 1e-12))
+        // scipy.stats.t.ppf(0.975, 2) = 4.302652729749464
+        #expect(isClose(test.upper - test.mean, 4.302652729749464 * 0.1 / 3.0.squareRoot(), relative: 1e-7))
+        #expect(moderatedPairedShift([0.2], prior: nil, confidence: 0.95) == nil)
+        // Identical differences: the shift is known exactly.
+        let none = try #require(moderatedPairedShift([0, 0, 0], prior: nil, confidence: 0.95))
+        #expect(none.lower == 0 && none.upper == 0 && none.pGreater == 0.5 && none.pLess == 0.5)
+        let certain = try #require(moderatedPairedShift([0.1, 0.1], prior: nil, confidence: 0.95))
+        #expect(certain.pGreater == 0 && certain.pLess == 1 && certain.lower == 0.1)
+    }
+
+    @Test func aPriorLendsDegreesOfFreedomAndPullsTheVarianceTowardItself() throws {
+        let d = [0.1, 0.3, 0.2]
+        let prior = VariancePrior(degreesOfFreedom: 20, variance: 0.0025)
+        let test = try #require(moderatedPairedShift(d, prior: prior, confidence: 0.95))
+        #expect(test.degreesOfFreedom == 22)
+        #expect(isClose(test.moderatedVariance, (20 * 0.0025 + 2 * 0.01) / 22))
+        let plain = try #require(moderatedPairedShift(d, prior: nil, confidence: 0.95))
+        #expect(test.pGreater < plain.pGreater / 10)
+        #expect(test.upper - test.lower < (plain.upper - plain.lower) / 3)
+        // One round is enough once a prior exists: its variance is the prior's.
+        let one = try #require(moderatedPairedShift([0.05], prior: prior, confidence: 0.95))
+        #expect(isClose(one.moderatedVariance, 0.0025) && one.degreesOfFreedom == 20)
+    }
+
+    /// Cell variances drawn from the model the prior assumes are fitted back.
+    @Test func thePriorIsRecoveredFromSimulatedCells() throws {
+        var rng = Xoshiro256StarStar(seed: 2024)
+        func chiSquare(_ k: Int) -> Double { (0..<k).reduce(0) { s, _ in let z = rng.standardNormal(); return s + z * z } }
+        let nu0 = 8, s0 = 0.0004
+        var cells: [(variance: Double, degreesOfFreedom: Int)] = []
+        for i in 0..<20_000 {
+            let trueVariance = Double(nu0) * s0 / chiSquare(nu0)
+            let df = 2 + i % 3
+            cells.append((trueVariance * chiSquare(df) / Double(df), df))
+        }
+        let prior = try #require(VariancePrior.estimate(cells))
+        #expect(prior.degreesOfFreedom > 6.5 && prior.degreesOfFreedom < 10, "ν₀ = \(prior.degreesOfFreedom)")
+        #expect(abs(prior.variance / s0 - 1) < 0.05, "s₀² = \(prior.variance)")
+        // Identical true variances: ν₀ at its cap.
+        let alike = (0..<20_000).map { _ in (variance: s0 * chiSquare(4) / 4, degreesOfFreedom: 4) }
+        let capped = try #require(VariancePrior.estimate(alike))
+        #expect(capped.degreesOfFreedom == VariancePrior.maximumDegreesOfFreedom)
+        // A prior never claims more degrees of freedom than the cells it came from.
+        let few = try #require(VariancePrior.estimate([(0.1, 1), (0.1, 1), (0.1, 1)]))
+        #expect(few.degreesOfFreedom == 3)
+        #expect(VariancePrior.estimate([(0.1, 1), (0.2, 1)]) == nil)
+    }
+}
