@@ -260,11 +260,14 @@ public struct FlowLayout: CollectionViewLayout {
     /// A section's lines laid out from scratch. - Complexity: O(count).
     mutating func makeSection(_ s: Int, count: Int) -> Int32 {
         let estimated = estimatedItemSize != nil
-        let items = (0..<count).map { FlowItem(size: initialSize(IndexPath(section: s, item: $0)), estimated: estimated) }
+        let (base, sizing) = (baseItemSize, itemSizing)
         var lines: [FlowLine] = []
         var i = 0
         while i < count {
-            let line = FlowLine.breaking(from: i, count: count, metrics) { items[$0] }
+            let line = FlowLine.breaking(from: i, count: count, metrics) {
+                FlowItem(size: FlowLayout.initialSize(IndexPath(section: s, item: $0), base: base, sizing: sizing),
+                         estimated: estimated)
+            }
             i += line.items.count
             lines.append(line)
         }

@@ -24,7 +24,7 @@ struct FlowMetrics: Equatable {
 extension FlowLine {
     /// A line of `items` laid out across the line: UIKit's default spreads the
     /// slack over the gaps and centres a lone item; `.leading` packs them.
-    init(items: [FlowItem], _ m: FlowMetrics) {
+    init(items: LineItems, _ m: FlowMetrics) {
         var used = 0.0, thickness = 0.0
         for (k, item) in items.enumerated() {
             used += (k == 0 ? 0 : m.interitemSpacing) + m.along(item.size)
@@ -43,8 +43,8 @@ extension FlowLine {
     /// one that does not fit is read too). - Complexity: O(items in the line).
     static func breaking(from start: Int, count: Int, _ m: FlowMetrics, item: (Int) -> FlowItem) -> FlowLine {
         let epsilon = 1e-9 * max(1, m.lineLength)
-        var items = [item(start)]
-        var used = m.along(items[0].size)
+        var items = LineItems(item(start))
+        var used = m.along(items.head.size)
         var j = start + 1
         while j < count {
             let next = item(j)

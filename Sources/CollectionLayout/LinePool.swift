@@ -6,11 +6,30 @@ struct FlowItem: Equatable {
     var estimated: Bool
 }
 
+/// A line's items: the first kept inline, so a line of one item (the talk's
+/// column layout on a phone) costs no allocation of its own.
+struct LineItems: RandomAccessCollection, MutableCollection {
+    var head: FlowItem
+    var tail: [FlowItem] = []
+
+    init(_ head: FlowItem) { self.head = head }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { 1 + tail.count }
+
+    subscript(i: Int) -> FlowItem {
+        get { i == 0 ? head : tail[i - 1] }
+        set { if i == 0 { head = newValue } else { tail[i - 1] = newValue } }
+    }
+
+    mutating func append(_ item: FlowItem) { tail.append(item) }
+}
+
 /// One line of a flow section: its items and their placement across the line.
 /// Where the line sits along the scroll axis is not stored: it is the sum of
 /// the lines before it, kept by ``LinePool`` as subtree sums.
 struct FlowLine {
-    var items: [FlowItem]
+    var items: LineItems
     /// The line's extent along the scroll axis (its tallest item when vertical).
     var thickness: Double
     /// The first item's start along the line, from the line origin.
@@ -94,29 +113,24 @@ struct LinePool {
 
     /// A tree of `lines` in order. - Complexity: O(lines) (a Cartesian-tree build).
     mutating func build(_ lines: [FlowLine]) -> Int32 {
+        guard !lines.isEmpty else { return -1 }
+        // The stack is the right spine; each node's right child is the one
+        // above it, so a node is complete (and summed) when it is popped.
         var stack: [Int32] = []
         for line in lines {
             let t = make(line)
             var last: Int32 = -1
             while let top = stack.last, nodes[Int(top)].priority < nodes[Int(t)].priority {
+                update(top)
                 last = stack.removeLast()
             }
             nodes[Int(t)].left = last
             if let top = stack.last { nodes[Int(top)].right = t }
             stack.append(t)
         }
+        for t in stack.reversed() { update(t) }
         visits += lines.count
-        guard let root = stack.first else { return -1 }
-        refresh(root)
-        return root
-    }
-
-    /// Recomputes the sums of a freshly built subtree, children first.
-    private mutating func refresh(_ t: Int32) {
-        guard t >= 0 else { return }
-        refresh(nodes[Int(t)].left)
-        refresh(nodes[Int(t)].right)
-        update(t)
+        return stack[0]
     }
 
     /// Splits off the first `k` lines: (first k, the rest). - Complexity: O(log L).
@@ -160,7 +174,7 @@ struct LinePool {
             let node = nodes[Int(n)]
             if node.left >= 0 { stack.append(node.left) }
             if node.right >= 0 { stack.append(node.right) }
-            nodes[Int(n)].line.items = []
+            nodes[Int(n)].line.items.tail = []
             free.append(n)
         }
     }

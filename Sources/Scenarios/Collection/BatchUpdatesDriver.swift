@@ -18,6 +18,8 @@ final class BatchUpdatesDriver: ScenarioDriver {
     private let reload: Bool
     private let screen = DeviceScreens.portrait
     private var returned = 0
+    /// Section records the batches' resolutions built.
+    private var sectionsResolved = 0
     private(set) var sink = 0.0
     let log: [String] = []
 
@@ -82,6 +84,7 @@ final class BatchUpdatesDriver: ScenarioDriver {
             do { result = try batch.resolve(itemCountsBefore: counts, itemCountsAfter: counts) } catch {
                 throw .engine("performBatchUpdates rejected the batch", log: [error.description])
             }
+            sectionsResolved += result.sectionsVisited
             layout.applyBatchUpdate(result)
         }
         if layout.needsPrepare { layout.prepare(context) }
@@ -90,9 +93,15 @@ final class BatchUpdatesDriver: ScenarioDriver {
         sink += Double(shown.count)
     }
 
+    /// Work counts per step: items placed, line-tree nodes and sections
+    /// visited (resolving and laying out), and their sum, `batchWork`, which
+    /// stays flat in N for a batch of fixed size.
     func counters() -> [String: Int] {
-        [CounterNames.attributesComputed: layout.counters.itemsPlaced, "fullLayouts": layout.counters.fullLayouts,
-         CounterNames.itemsReturned: returned]
+        let c = layout.counters
+        let sections = c.sectionsVisited + sectionsResolved
+        return [CounterNames.attributesComputed: c.itemsPlaced, "fullLayouts": c.fullLayouts,
+                CounterNames.itemsReturned: returned, "linesVisited": c.linesVisited, "sectionsVisited": sections,
+                "batchWork": c.itemsPlaced + c.linesVisited + sections]
     }
 
     func digest() -> String {
