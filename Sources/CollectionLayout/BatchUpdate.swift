@@ -63,7 +63,10 @@ public struct BatchUpdate: Hashable, Sendable {
     ///   conflicting operations and counts that do not add up. The first error
     ///   in a fixed order is thrown (sections before items, lowest index first),
     ///   so the same batch listed in another order throws the same error.
-    /// - Complexity: O(k log k + S) for k index paths in the batch and S sections.
+    /// - Complexity: O(k log k) for k index paths in a batch of item updates,
+    ///   plus a comparison of the untouched sections' counts before and after
+    ///   (a memory compare; nothing when both arrays share storage); a batch
+    ///   that inserts, deletes, moves or reloads sections adds O(S).
     public func resolve(itemCountsBefore before: [Int], itemCountsAfter after: [Int]) throws(BatchUpdateError) -> BatchUpdateResult {
         var sectionClaims = Claims<Int>()
         var itemClaims = Claims<IndexPath>()
@@ -102,6 +105,9 @@ public struct BatchUpdate: Hashable, Sendable {
         guard after.count == before.count - deletedSections + insertedSections else {
             throw .sectionCountMismatch(before: before.count, deleted: deletedSections,
                                         inserted: insertedSections, after: after.count)
+        }
+        if sectionClaims.before.isEmpty, sectionClaims.after.isEmpty {
+            return try resolveItems(itemClaims, before: before, after: after)
         }
         let sectionMoves = operations.compactMap { op -> (from: Int, to: Int)? in
             if case let .moveSection(from, to) = op { return (from, to) } else { return nil }
@@ -181,12 +187,110 @@ public struct BatchUpdate: Hashable, Sendable {
                                       reloaded: reloaded[old], itemCount: after[newSection]))
             }
         }
-        return BatchUpdateResult(itemCountsBefore: before, itemCountsAfter: after, sections: sections,
-                                 newSectionForOld: sectionMap.newForOld,
+        return BatchUpdateResult(itemCountsBefore: before, itemCountsAfter: after,
+                                 sections: SectionChanges(itemCounts: after, dense: sections),
+                                 newSectionForOld: sectionMap.newForOld, sectionsVisited: before.count + after.count,
                                  sectionMoves: Dictionary(uniqueKeysWithValues: sectionMoves.map { ($0.from, $0.to) }),
                                  itemMoves: moves,
                                  changesSections: !sectionClaims.before.isEmpty || !sectionClaims.after.isEmpty)
     }
+}
+
+extension BatchUpdate {
+    /// ``resolve(itemCountsBefore:itemCountsAfter:)`` for a batch without
+    /// section operations: sections keep their indexes, so only the touched
+    /// ones get a record, and the others only need equal counts. Checks and
+    /// errors are those of the general path, in the same order.
+    /// - Complexity: O(k log k) plus comparing the untouched counts.
+    func resolveItems(_ itemClaims: Claims<IndexPath>, before: [Int], after: [Int]) throws(BatchUpdateError) -> BatchUpdateResult {
+        for (p, kind) in itemClaims.before {
+            guard before.indices.contains(p.section) else {
+                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .before,
+                                           sectionCount: before.count, itemCount: nil)
+            }
+            guard p.item >= 0, p.item < before[p.section] else {
+                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .before,
+                                           sectionCount: before.count, itemCount: before[p.section])
+            }
+        }
+        for (p, kind) in itemClaims.after {
+            guard after.indices.contains(p.section) else {
+                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .after,
+                                           sectionCount: after.count, itemCount: nil)
+            }
+            guard p.item >= 0, p.item < after[p.section] else {
+                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .after,
+                                           sectionCount: after.count, itemCount: after[p.section])
+            }
+        }
+        if let (p, a, b, state) = itemClaims.firstClash() {
+            throw a == b ? .duplicateIndexPath(operation: a, indexPath: p, state: state)
+                : .conflictingItemOperations(indexPath: p, state: state, first: a, second: b)
+        }
+        // The touched sections, ascending, each with its sorted lists.
+        var touched: [Int] = []
+        for (p, _) in itemClaims.before where touched.last != p.section { touched.append(p.section) }
+        var afterSections: [Int] = []
+        for (p, _) in itemClaims.after where afterSections.last != p.section { afterSections.append(p.section) }
+        touched = mergeUnique(touched, afterSections)
+        var moves: [IndexPath: IndexPath] = [:]
+        for operation in operations {
+            if case let .moveItem(from, to) = operation { moves[from] = to }
+        }
+        var changes: [BatchUpdateResult.SectionChange] = []
+        changes.reserveCapacity(touched.count)
+        var b = 0, a = 0, checked = 0
+        for s in touched {
+            // Untouched sections before this one keep their counts.
+            if let m = firstDifference(before, after, checked..<s) {
+                throw .itemCountMismatch(section: m, sourceSection: m, before: before[m], leaving: 0, arriving: 0, after: after[m])
+            }
+            var leaving: [Int] = [], reloaded: [Int] = [], arriving: [Int] = []
+            while b < itemClaims.before.count, itemClaims.before[b].0.section == s {
+                let (p, kind) = itemClaims.before[b]
+                if kind == .reload { reloaded.append(p.item) } else { leaving.append(p.item) }
+                b += 1
+            }
+            while a < itemClaims.after.count, itemClaims.after[a].0.section == s {
+                arriving.append(itemClaims.after[a].0.item)
+                a += 1
+            }
+            guard after[s] == before[s] - leaving.count + arriving.count else {
+                throw .itemCountMismatch(section: s, sourceSection: s, before: before[s], leaving: leaving.count,
+                                         arriving: arriving.count, after: after[s])
+            }
+            changes.append(.init(source: .old(s), leaving: leaving, arriving: arriving, reloaded: reloaded, itemCount: after[s]))
+            checked = s + 1
+        }
+        if let m = firstDifference(before, after, checked..<before.count) {
+            throw .itemCountMismatch(section: m, sourceSection: m, before: before[m], leaving: 0, arriving: 0, after: after[m])
+        }
+        return BatchUpdateResult(itemCountsBefore: before, itemCountsAfter: after,
+                                 sections: SectionChanges(itemCounts: after, touched: touched, changes: changes),
+                                 newSectionForOld: nil, sectionsVisited: touched.count,
+                                 sectionMoves: [:], itemMoves: moves, changesSections: false)
+    }
+}
+
+/// The first index in `range` where the arrays differ; slices of one storage
+/// compare equal at once.
+private func firstDifference(_ a: [Int], _ b: [Int], _ range: Range<Int>) -> Int? {
+    guard !range.isEmpty, a[range] != b[range] else { return nil }
+    return range.first { a[$0] != b[$0] }
+}
+
+/// The union of two ascending lists without repeats, ascending.
+private func mergeUnique(_ x: [Int], _ y: [Int]) -> [Int] {
+    var result: [Int] = []
+    result.reserveCapacity(x.count + y.count)
+    var i = 0, j = 0
+    while i < x.count || j < y.count {
+        let next = j == y.count || (i < x.count && x[i] <= y[j]) ? x[i] : y[j]
+        if result.last != next { result.append(next) }
+        if i < x.count, x[i] == next { i += 1 }
+        if j < y.count, y[j] == next { j += 1 }
+    }
+    return result
 }
 
 /// Before-state and after-state claims on sections or index paths, sorted so

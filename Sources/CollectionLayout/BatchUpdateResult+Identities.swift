@@ -31,8 +31,9 @@ extension BatchUpdateResult {
         var carriedSections: [Int: [ID]] = [:]              // after-update index → moved section
         for old in stride(from: before.count - 1, through: 0, by: -1) {
             let moveTo = sectionMoves[old]
-            let reloaded = newSectionForOld[old].map { self.sections[$0].source == .reloaded(old) } ?? false
-            guard newSectionForOld[old] == nil || moveTo != nil || reloaded else { continue }
+            let new = newSection(forOld: old)
+            let reloaded = new.map { self.sections[$0].source == .reloaded(old) } ?? false
+            guard new == nil || moveTo != nil || reloaded else { continue }
             let removed = sections.remove(at: old)!
             if let to = moveTo { carriedSections[to] = removed }
         }

@@ -4,7 +4,8 @@
 ///
 /// Built by ``BatchUpdate/resolve(itemCountsBefore:itemCountsAfter:)`` or
 /// ``reloadData(itemCountsBefore:itemCountsAfter:)``. Lookups cost O(log k) for
-/// k changes in the section; nothing is stored per unchanged item.
+/// k changes in the section; nothing is stored per unchanged item, and for a
+/// batch of item updates nothing per untouched section either.
 public struct BatchUpdateResult: Sendable {
     /// What happened to one after-update section.
     public struct SectionChange: Hashable, Sendable {
@@ -75,9 +76,13 @@ public struct BatchUpdateResult: Sendable {
     public let itemCountsBefore: [Int]
     public let itemCountsAfter: [Int]
     /// One entry per after-update section.
-    public let sections: [SectionChange]
-    /// Before-update section → after-update section; nil for deleted sections.
-    public let newSectionForOld: [Int?]
+    public let sections: SectionChanges
+    /// Before-update section → after-update section (nil for deleted
+    /// sections); nil when no section moved, so every index maps to itself.
+    let newSectionForOld: [Int?]?
+    /// Per-section records resolving built: the touched sections for a batch
+    /// of item updates, every section before and after when sections change.
+    public let sectionsVisited: Int
     /// Section moves, before-update index → after-update index.
     public let sectionMoves: [Int: Int]
     /// Item moves, before-update path → after-update path.
@@ -91,23 +96,31 @@ public struct BatchUpdateResult: Sendable {
     /// carries over and layouts recompute everything.
     public let invalidatesEverything: Bool
 
-    init(itemCountsBefore: [Int], itemCountsAfter: [Int], sections: [SectionChange],
-         newSectionForOld: [Int?], sectionMoves: [Int: Int], itemMoves: [IndexPath: IndexPath],
+    init(itemCountsBefore: [Int], itemCountsAfter: [Int], sections: SectionChanges,
+         newSectionForOld: [Int?]?, sectionsVisited: Int, sectionMoves: [Int: Int], itemMoves: [IndexPath: IndexPath],
          changesSections: Bool, invalidatesEverything: Bool = false) {
         self.itemCountsBefore = itemCountsBefore
         self.itemCountsAfter = itemCountsAfter
         self.sections = sections
         self.newSectionForOld = newSectionForOld
+        self.sectionsVisited = sectionsVisited
         self.sectionMoves = sectionMoves
         self.itemMoves = itemMoves
         self.movedFrom = Dictionary(uniqueKeysWithValues: itemMoves.map { ($0.value, $0.key) })
         self.invalidatesEverything = invalidatesEverything
         self.changesSections = changesSections
         var touched = Set(itemMoves.values.map(\.section))
-        for (n, change) in sections.enumerated() where !change.leaving.isEmpty || !change.arriving.isEmpty || !change.reloaded.isEmpty {
+        for (n, change) in sections.changed where !change.leaving.isEmpty || !change.arriving.isEmpty || !change.reloaded.isEmpty {
             touched.insert(n)
         }
         self.touchedSections = touched.sorted()
+    }
+
+    /// The after-update section of before-update section `old`; nil when it
+    /// was deleted. - Complexity: O(1).
+    public func newSection(forOld old: Int) -> Int? {
+        guard let map = newSectionForOld else { return itemCountsBefore.indices.contains(old) ? old : nil }
+        return map.indices.contains(old) ? map[old] : nil
     }
 
     /// `reloadData` as a result: every section is new, no index path carries
@@ -115,8 +128,11 @@ public struct BatchUpdateResult: Sendable {
     public static func reloadData(itemCountsBefore: [Int], itemCountsAfter: [Int]) -> BatchUpdateResult {
         BatchUpdateResult(
             itemCountsBefore: itemCountsBefore, itemCountsAfter: itemCountsAfter,
-            sections: itemCountsAfter.map { .init(source: .inserted, leaving: [], arriving: [], reloaded: [], itemCount: $0) },
-            newSectionForOld: Array(repeating: nil, count: itemCountsBefore.count), sectionMoves: [:], itemMoves: [:],
+            sections: SectionChanges(itemCounts: itemCountsAfter, dense: itemCountsAfter.map {
+                .init(source: .inserted, leaving: [], arriving: [], reloaded: [], itemCount: $0)
+            }),
+            newSectionForOld: Array(repeating: nil, count: itemCountsBefore.count), sectionsVisited: itemCountsAfter.count,
+            sectionMoves: [:], itemMoves: [:],
             changesSections: true, invalidatesEverything: true)
     }
 
@@ -138,7 +154,7 @@ public struct BatchUpdateResult: Sendable {
     /// their slot and map too (their cell is replaced). - Complexity: O(log k).
     public func newIndexPath(forOld path: IndexPath) -> IndexPath? {
         if let to = itemMoves[path] { return to }
-        guard newSectionForOld.indices.contains(path.section), let newSection = newSectionForOld[path.section],
+        guard let newSection = newSection(forOld: path.section),
               let item = sections[newSection].newItem(forOld: path.item) else { return nil }
         return IndexPath(section: newSection, item: item)
     }
@@ -147,7 +163,7 @@ public struct BatchUpdateResult: Sendable {
     /// before-update paths (deletes, move sources and the delete half of reloads).
     public var deletedIndexPaths: [IndexPath] {
         var paths: [IndexPath] = []
-        for change in sections {
+        for (_, change) in sections.changed {
             guard case .old(let s) = change.source else { continue }
             paths += (change.leaving + change.reloaded).map { IndexPath(section: s, item: $0) }
         }
@@ -158,11 +174,52 @@ public struct BatchUpdateResult: Sendable {
     /// after-update paths (inserts, move destinations, the insert half of reloads).
     public var insertedIndexPaths: [IndexPath] {
         var paths: [IndexPath] = []
-        for (s, change) in sections.enumerated() {
+        for (s, change) in sections.changed {
             paths += change.arriving.map { IndexPath(section: s, item: $0) }
             paths += change.reloaded.compactMap { change.newItem(forOld: $0) }.map { IndexPath(section: s, item: $0) }
         }
         return paths.sorted()
+    }
+}
+
+/// A result's per-section changes: every after-update section, as a
+/// collection. A batch of item updates stores only its touched sections; an
+/// untouched one reads as kept, with no changes. - Complexity: O(log t) per
+/// element for t touched sections.
+public struct SectionChanges: RandomAccessCollection, Sendable {
+    let itemCounts: [Int]
+    let dense: [BatchUpdateResult.SectionChange]?
+    let touched: [Int]
+    let touchedChanges: [BatchUpdateResult.SectionChange]
+
+    init(itemCounts: [Int], dense: [BatchUpdateResult.SectionChange]) {
+        self.itemCounts = itemCounts
+        self.dense = dense
+        touched = []
+        touchedChanges = []
+    }
+
+    init(itemCounts: [Int], touched: [Int], changes: [BatchUpdateResult.SectionChange]) {
+        self.itemCounts = itemCounts
+        dense = nil
+        self.touched = touched
+        touchedChanges = changes
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { itemCounts.count }
+
+    public subscript(n: Int) -> BatchUpdateResult.SectionChange {
+        if let dense { return dense[n] }
+        let t = countBelow(touched, n)
+        if t < touched.count, touched[t] == n { return touchedChanges[t] }
+        return .init(source: .old(n), leaving: [], arriving: [], reloaded: [], itemCount: itemCounts[n])
+    }
+
+    /// The sections that may differ from "kept, no changes", with their indexes.
+    var changed: [(Int, BatchUpdateResult.SectionChange)] {
+        if let dense { return Array(dense.enumerated().map { ($0.offset, $0.element) }) }
+        return Array(zip(touched, touchedChanges))
     }
 }
 

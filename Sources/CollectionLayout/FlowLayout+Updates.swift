@@ -1,121 +1,212 @@
 import Geometry
 
-/// The flow layout's incremental paths: self-sizing and batch updates change
-/// only what follows the touched items; see ``FlowLayout`` for the costs.
+/// The flow layout's incremental paths: self-sizing and batch updates re-break
+/// lines only around what changed and splice the rest; see ``FlowLayout`` for the costs.
 extension FlowLayout {
-    /// Takes the size the cell prefers for the item at `indexPath` and shifts
-    /// what follows. A size that keeps the item's extent along its line (the
-    /// height, when scrolling vertically) only changes its line's thickness:
-    /// the following lines and sections move by the difference. A size that
-    /// changes it re-breaks the section's lines from the line before the item's
-    /// (the item may now fit there). Returns true when the layout changed.
+    /// Takes the size the cell prefers for the item at `indexPath`. A size that
+    /// keeps the item's extent along its line (the height, when scrolling
+    /// vertically) only changes its line's thickness: the following lines and
+    /// sections move through the sums. A size that changes it re-breaks the
+    /// lines around the item (the item may now fit on the line before) until
+    /// they line up with the old breaks again. Returns true when the layout changed.
     ///
     /// A later full prepare (rotation, `reloadData`) starts again from the estimates.
-    /// - Complexity: O(items in the line + following lines + following sections),
-    ///   or O(items after the item in its section) when lines re-break.
+    /// - Complexity: O(c + log L + log S) for c items in the line, plus the
+    ///   items re-placed when lines re-break.
     public mutating func invalidateLayout(forPreferredSize size: Size, ofItemAt indexPath: IndexPath) -> Bool {
         let (s, i) = (indexPath.section, indexPath.item)
-        guard !needsPrepare, sections.indices.contains(s), (0..<sections[s].itemCount).contains(i) else { return false }
-        let old = sections[s].sizes[i]
-        let wasEstimated = sections[s].estimated[i]
-        sections[s].estimated[i] = false
-        guard old != size else { return wasEstimated }
-        sections[s].sizes[i] = size
-        let extentBefore = sections[s].extent(metrics)
-        let line = Int(sections[s].itemLine[i])
-        if metrics.along(old) == metrics.along(size) {
-            _ = sections[s].refreshThickness(ofLine: line, metrics)
-            counters.shifts += sections[s].lineCount - line - 1
-        } else {
-            counters.itemsPlaced += sections[s].layLines(from: max(0, line - 1), metrics)
+        guard !needsPrepare, sections.indices.contains(s), (0..<itemCounts[s]).contains(i) else { return false }
+        defer { syncVisits() }
+        let root = sections[s]
+        let position = pool.line(containingItem: i, in: root)
+        let k = i - position.firstItem
+        let old = pool.nodes[Int(position.node)].line.items[k]
+        guard old.size != size else {
+            guard old.estimated else { return false }
+            pool.modifyLine(position.line, in: root) { $0.items[k].estimated = false }
+            return true
         }
-        if sections[s].extent(metrics) != extentBefore { recomputeStarts(from: s) }
+        let metrics = self.metrics
+        let item = FlowItem(size: size, estimated: false)
+        if metrics.along(old.size) == metrics.along(size) {
+            pool.modifyLine(position.line, in: root) { line in
+                line.items[k] = item
+                line = FlowLine(items: line.items, metrics)
+            }
+        } else {
+            let count = itemCounts[s]
+            sections[s] = rebuildLines(root, newCount: count, marks: [i], oldIndex: { $0 == i ? nil : $0 }, fresh: { _ in item })
+        }
+        counters.shifts += pool.lines(sections[s]) - position.line - 1 + sections.count - s - 1
+        offsets.set(s, extent(of: sections[s]))
         return true
     }
 
     /// Applies a validated batch to the cached layout without a full prepare.
     ///
-    /// Untouched sections (kept or moved) are reused as they are and only
-    /// shifted. In a touched section, items before its first changed item keep
-    /// their lines; the rest are rebuilt from the mapping (surviving and moved
-    /// items keep their sizes, preferred sizes included; inserted and reloaded
-    /// items start from the item sizing or the estimate) and lines re-break
-    /// from the line before the first change. Inserted and reloaded sections
-    /// are laid out whole. `reloadData`, or a layout that still needs a
-    /// prepare, falls back to a full prepare.
+    /// Untouched sections (kept or moved) are reused as they are; only the
+    /// prefix sums of section extents change. In a touched section, lines are
+    /// re-broken around each change (surviving and moved items keep their
+    /// sizes, preferred sizes included; inserted and reloaded items start from
+    /// the item sizing or the estimate) and the old lines between changes are
+    /// spliced in. Inserted and reloaded sections are laid out whole.
+    /// `reloadData`, or a layout that still needs a prepare, falls back to a full prepare.
     ///
-    /// - Complexity: O(Σ over touched sections of (items from the first change
-    ///   to the section's end) × log k + S) for k changes and S sections.
+    /// - Complexity: O(k log N + items re-placed) for k item changes; batches
+    ///   that change sections add O(S).
     public mutating func applyBatchUpdate(_ update: BatchUpdateResult) {
-        guard !update.invalidatesEverything, !needsPrepare,
-              update.itemCountsBefore == sections.map(\.itemCount) else {
+        guard !update.invalidatesEverything, !needsPrepare, update.itemCountsBefore == itemCounts else {
             invalidateLayout(.dataSourceCounts)
             return
         }
+        defer { syncVisits() }
         // Moved items keep their sizes; read them before sections are taken apart.
-        var carried: [IndexPath: (Size, Bool)] = [:]
+        var carried: [IndexPath: FlowItem] = [:]
         for (from, to) in update.itemMoves {
-            carried[to] = (sections[from.section].sizes[from.item], sections[from.section].estimated[from.item])
+            carried[to] = pool.item(from.item, in: sections[from.section])
         }
+        itemCounts = update.itemCountsAfter
         // Item changes only (the common case): edit the touched sections in place.
         if !update.changesSections {
             for n in update.touchedSections {
-                var section = FlowSection()
-                swap(&section, &sections[n])           // unique storage, and no overlapping access to self
-                rebuild(&section, section: n, update.sections[n], carried: carried)
-                swap(&section, &sections[n])
+                sections[n] = rebuild(sections[n], section: n, update.sections[n], carried: carried)
+                offsets.set(n, extent(of: sections[n]))
+                sectionsRebuilt += 1
+                counters.shifts += sections.count - n - 1
             }
-            if let first = update.touchedSections.first { recomputeStarts(from: first) }
             return
         }
-        var old = sections
-        sections = []
-        var rebuilt: [FlowSection] = []
+        let old = sections
+        var kept = [Bool](repeating: false, count: old.count)
+        var rebuilt: [Int32] = []
         rebuilt.reserveCapacity(update.sections.count)
-        var firstShifted = update.sections.count
         for (n, change) in update.sections.enumerated() {
             guard case .old(let o) = change.source else {
                 rebuilt.append(makeSection(n, count: change.itemCount))
-                firstShifted = min(firstShifted, n)
                 continue
             }
-            var section = FlowSection()
-            swap(&section, &old[o])                    // unique storage: edits below are in place
-            if o != n || change.firstChangedItem != nil { firstShifted = min(firstShifted, n) }
-            rebuild(&section, section: n, change, carried: carried)
-            rebuilt.append(section)
+            kept[o] = true
+            rebuilt.append(rebuild(old[o], section: n, change, carried: carried))
         }
+        for (o, root) in old.enumerated() where !kept[o] { pool.release(root) }
         sections = rebuilt
-        recomputeStarts(from: firstShifted)
+        sectionsRebuilt += sections.count
+        counters.shifts += sections.count
+        offsets = SectionOffsets(sections.map { extent(of: $0) }, visits: offsets.visits)
     }
 
-    /// Rebuilds one section's items from its first changed item and re-breaks
-    /// its lines from the line before. - Complexity: O((n − first) × log k).
-    mutating func rebuild(_ section: inout FlowSection, section n: Int, _ change: BatchUpdateResult.SectionChange,
-                          carried: [IndexPath: (Size, Bool)]) {
-        guard let first = change.firstChangedItem else { return }
-        let oldCount = section.itemCount
-        let line = first < oldCount ? Int(section.itemLine[first]) : max(0, section.lineCount - 1)
-        // Copies of the tail (a slice would pin the storage and make the edits copy it all).
-        let tailSizes = Array(section.sizes[first...])
-        let tailEstimated = Array(section.estimated[first...])
-        section.sizes.removeSubrange(first...)
-        section.estimated.removeSubrange(first...)
-        section.sizes.reserveCapacity(change.itemCount)
-        section.estimated.reserveCapacity(change.itemCount)
-        for item in first..<change.itemCount {
-            let path = IndexPath(section: n, item: item)
-            if let oldItem = change.oldItem(forNew: item), !binaryContains(change.reloaded, oldItem) {
-                section.sizes.append(tailSizes[oldItem - first])   // survivors here come from the tail
-                section.estimated.append(tailEstimated[oldItem - first])
-            } else if let (size, estimated) = carried[path] {
-                section.sizes.append(size)
-                section.estimated.append(estimated)
-            } else {
-                section.sizes.append(initialSize(path))
-                section.estimated.append(estimatedItemSize != nil)
+    /// One carried section after the batch: its old lines with the changes
+    /// spliced in. - Complexity: O(k log L + items re-placed) for k changes.
+    mutating func rebuild(_ root: Int32, section n: Int, _ change: BatchUpdateResult.SectionChange,
+                          carried: [IndexPath: FlowItem]) -> Int32 {
+        guard change.firstChangedItem != nil else { return root }
+        let oldCount = pool.items(root)
+        let newCount = change.itemCount
+        // Where the new sequence differs from the old one: arrivals, reloads,
+        // and the first survivor after each gap a leaving item left.
+        var marks = change.arriving
+        for r in change.reloaded { if let new = change.newItem(forOld: r) { marks.append(new) } }
+        let survivors = oldCount - change.leaving.count
+        for (t, d) in change.leaving.enumerated() {
+            let rank = d - t
+            marks.append(rank < survivors ? change.slot(forSurvivor: rank) : newCount)
+        }
+        marks.sort()
+        let estimated = estimatedItemSize != nil
+        let sizing = (base: baseItemSize, sizing: itemSizing)
+        return rebuildLines(root, newCount: newCount, marks: marks, oldIndex: { new in
+            guard let old = change.oldItem(forNew: new), !binaryContains(change.reloaded, old) else { return nil }
+            return old
+        }, fresh: { new in
+            let path = IndexPath(section: n, item: new)
+            if let item = carried[path] { return item }
+            return FlowItem(size: FlowLayout.initialSize(path, base: sizing.base, sizing: sizing.sizing), estimated: estimated)
+        })
+    }
+
+    /// Replaces a section's lines after its items changed.
+    ///
+    /// The new items are read in order: `oldIndex(p)` is the old index of the
+    /// survivor at new index `p` (nil for an arrival or a reload, whose item
+    /// `fresh(p)` gives). `marks` (ascending) are the new indexes where the new
+    /// sequence may differ from the old one: changed items and the first
+    /// survivor after each removed one (`newCount` when removals end the section).
+    ///
+    /// Greedy line breaking looks only at a line's items and at the first item
+    /// that did not fit, so an old line is kept whenever those items are all
+    /// unchanged survivors in their old order; other lines are broken again,
+    /// and breaking stops as soon as a new line starts with an item that
+    /// started an old line. Kept runs of lines are spliced over whole.
+    /// - Complexity: O((changes + lines re-broken) × log L + items re-placed).
+    mutating func rebuildLines(_ old: Int32, newCount: Int, marks: [Int], oldIndex: (Int) -> Int?,
+                               fresh: (Int) -> FlowItem) -> Int32 {
+        enum Segment { case reuse(Int, Int), line(FlowLine) }
+        let oldCount = pool.items(old), oldLines = pool.lines(old)
+        var segments: [Segment] = []
+        var markIndex = 0
+        var synced: (line: Int, first: Int)? = (0, 0)
+        var p = 0
+        while p < newCount {
+            while markIndex < marks.count, marks[markIndex] < p { markIndex += 1 }
+            if let s = synced {
+                // Keep old lines while their items and the next line's first item are unchanged.
+                let shift = p - s.first
+                var end = (line: oldLines, first: oldCount)
+                if markIndex < marks.count {
+                    let last = marks[markIndex] - shift - 1     // the last old item that may be read
+                    if last < s.first {
+                        end = s
+                    } else if last < oldCount {
+                        let q = pool.line(containingItem: last, in: old)
+                        end = (q.line, q.firstItem)
+                    }
+                }
+                if end.line > s.line {
+                    segments.append(.reuse(s.line, end.line))
+                    counters.shifts += end.line - s.line
+                    p = end.first + shift
+                }
+                synced = nil
+                continue
+            }
+            var cache: (index: Int, item: FlowItem)?
+            let line = FlowLine.breaking(from: p, count: newCount, metrics) { q in
+                if let c = cache, c.index == q { return c.item }
+                let item = oldIndex(q).map { pool.item($0, in: old) } ?? fresh(q)
+                cache = (q, item)
+                return item
+            }
+            segments.append(.line(line))
+            p += line.items.count
+            counters.itemsPlaced += line.items.count
+            while markIndex < marks.count, marks[markIndex] < p { markIndex += 1 }
+            // Back in step when this survivor started an old line.
+            if p < newCount, markIndex == marks.count || marks[markIndex] != p, let o = oldIndex(p) {
+                let q = pool.line(containingItem: o, in: old)
+                if q.firstItem == o { synced = (q.line, o) }
             }
         }
-        counters.itemsPlaced += section.layLines(from: max(0, line - 1), metrics)
+        // Splice: kept runs come out of the old tree, new lines are built, the rest is released.
+        var result: Int32 = -1
+        var rest = old, restLine = 0
+        var pending: [FlowLine] = []
+        for segment in segments {
+            switch segment {
+            case .line(let line):
+                pending.append(line)
+            case let .reuse(a, b):
+                result = pool.merge(result, pool.build(pending))
+                pending = []
+                let (dropped, tail) = pool.split(rest, lines: a - restLine)
+                pool.release(dropped)
+                let (kept, after) = pool.split(tail, lines: b - a)
+                result = pool.merge(result, kept)
+                rest = after
+                restLine = b
+            }
+        }
+        result = pool.merge(result, pool.build(pending))
+        pool.release(rest)
+        return result
     }
 }

@@ -15,15 +15,25 @@ import Geometry
 /// - With `estimatedItemSize`, items start at the estimate and take the size
 ///   their cells report through ``invalidateLayout(forPreferredSize:ofItemAt:)``.
 ///
-/// Costs (N items, S sections, n items in the touched section):
+/// Representation: each section's lines are a treap in one ``LinePool`` with
+/// subtree sums (items, lines, length along the scroll axis), and section
+/// extents sit in a Fenwick tree (``SectionOffsets``). No position is stored:
+/// a line's offset is the sum of the lines before it and a section's start the
+/// sum of the sections before it, so moving everything after a change costs
+/// O(log L + log S), not a write per following item.
+///
+/// Costs (N items, S sections, L lines in a section, c items in a line):
 /// - `prepare` after an invalidation: O(N). With nothing invalidated: O(S).
 /// - `layoutAttributesForElements(in:)`: O(log S + log L + k) for k items returned.
-/// - A preferred size that keeps the item's extent along its line: O(items in
-///   its line + lines after it in the section + sections after it). One that
-///   changes it re-breaks the section's lines from the item's line: O(n).
-/// - ``applyBatchUpdate(_:)``: for each touched section, O(items from the first
-///   touched line to the section's end × log k), plus O(S) to shift sections;
-///   untouched sections are reused as they are.
+/// - `layoutAttributesForItem(at:)`: O(log L + c).
+/// - A preferred size that keeps the item's extent along its line: O(c + log L
+///   + log S). One that changes it re-breaks lines around the item until they
+///   line up with the old breaks again (usually a line or two).
+/// - ``applyBatchUpdate(_:)`` of k item updates: O(k log N + items re-placed),
+///   where lines are re-broken only around each change, until a new line
+///   starts with the same item as an old line; the lines between changes are
+///   spliced over in O(log L). Batches that insert, delete, move or reload
+///   sections add O(S).
 public struct FlowLayout: CollectionViewLayout {
     public enum ScrollDirection: Hashable, Sendable { case vertical, horizontal }
 
@@ -62,10 +72,15 @@ public struct FlowLayout: CollectionViewLayout {
     public var sectionInsetReference: SectionInsetReference = .fromContentInset
     public var lineAlignment: LineAlignment = .justified
 
-    var sections: [FlowSection] = []
-    /// Each section's start along the scroll axis (before its inset); one extra
-    /// entry at the end holds the total content length.
-    var sectionStarts: [Double] = [0]
+    /// Each section's lines: a root in `pool` (-1 for an empty section).
+    var sections: [Int32] = []
+    /// Items per section, as the layout last saw them.
+    var itemCounts: [Int] = []
+    var pool = LinePool(spacing: 10)
+    /// Each section's extent along the scroll axis, insets included, with prefix sums.
+    var offsets = SectionOffsets()
+    /// Sections the incremental paths read or rebuilt (part of ``Counters/sectionsVisited``).
+    var sectionsRebuilt = 0
     var metrics = FlowMetrics(vertical: true, crossExtent: 0, lineOrigin: 0, lineLength: 0, insetBefore: 0,
                               insetAfter: 0, lineSpacing: 0, interitemSpacing: 0, justified: true)
     /// The item size the current sizing gives a new item (nil: ask `perItem`).
@@ -79,8 +94,15 @@ public struct FlowLayout: CollectionViewLayout {
         public var fullLayouts = 0
         /// Items placed into lines, by full and incremental passes together.
         public var itemsPlaced = 0
-        /// Lines or sections shifted without re-placing their items.
+        /// Lines or sections shifted without re-placing their items: every
+        /// line or section after a change, which the sums shift in one step each.
         public var shifts = 0
+        /// Line-tree nodes visited by lookups, splices and builds in the
+        /// incremental paths and prepare (O(log L) per lookup or splice).
+        public var linesVisited = 0
+        /// Sections whose lines an incremental path read or rebuilt, plus
+        /// prefix-sum nodes updated (O(log S) per changed section).
+        public var sectionsVisited = 0
     }
     public internal(set) var counters = Counters()
 
@@ -108,19 +130,22 @@ public struct FlowLayout: CollectionViewLayout {
         let newMetrics = makeMetrics(context)
         let newBase = makeBaseItemSize(context)
         if pending.isEmpty, newMetrics == metrics, newBase == baseItemSize,
-           sections.map(\.itemCount) == context.itemCounts {
+           itemCounts == context.itemCounts {
             return
         }
         metrics = newMetrics
         baseItemSize = newBase
         counters.fullLayouts += 1
+        pool = LinePool(spacing: metrics.lineSpacing, visits: pool.visits)
         sections = context.itemCounts.enumerated().map { s, count in makeSection(s, count: count) }
-        recomputeStarts(from: 0)
+        itemCounts = context.itemCounts
+        offsets = SectionOffsets(sections.map { extent(of: $0) }, visits: offsets.visits)
+        syncVisits()
         pending = []
     }
 
     public var contentSize: Size {
-        let length = sectionStarts.last ?? 0
+        let length = offsets.total
         return metrics.vertical ? Size(width: metrics.crossExtent, height: length)
             : Size(width: length, height: metrics.crossExtent)
     }
@@ -130,34 +155,43 @@ public struct FlowLayout: CollectionViewLayout {
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         let (v0, v1) = metrics.vertical ? (rect.minY, rect.maxY) : (rect.minX, rect.maxX)
         var result: [LayoutAttributes] = []
-        var s = firstSection(endingAfter: v0)
-        while s < sections.count, sectionStarts[s] < v1 {
-            let section = sections[s]
-            let base = sectionStarts[s] + metrics.insetBefore
-            var line = section.firstLine(endingAfter: v0 - base)
-            while line < section.lineCount, base + section.lineV[line] < v1 {
-                for i in section.lineFirst[line]..<section.lineEnd(line) {
-                    let frame = section.frame(ofItem: i, sectionStart: sectionStarts[s], metrics)
-                    if frame.intersects(rect) {
-                        result.append(LayoutAttributes(indexPath: IndexPath(section: s, item: i), frame: frame,
-                                                       sizeIsEstimated: section.estimated[i]))
+        var s = offsets.firstSection(endingAfter: v0)
+        var sectionStart = offsets.start(s)
+        while s < sections.count, sectionStart < v1 {
+            let root = sections[s]
+            let base = sectionStart + metrics.insetBefore
+            if let first = pool.peekLine(endingAfter: v0 - base, in: root) {
+                pool.forEachLine(from: first, in: root) { line, firstItem, v in
+                    guard base + v < v1 else { return false }
+                    var u = line.uStart
+                    for k in line.items.indices {
+                        let frame = line.frame(ofItem: k, u: u, lineStart: base + v, metrics)
+                        u += metrics.along(line.items[k].size) + line.gap
+                        if frame.intersects(rect) {
+                            result.append(LayoutAttributes(indexPath: IndexPath(section: s, item: firstItem + k),
+                                                           frame: frame, sizeIsEstimated: line.items[k].estimated))
+                        }
                     }
+                    return true
                 }
-                line += 1
             }
+            sectionStart += offsets.extents[s]
             s += 1
         }
         return result
     }
 
-    /// - Complexity: O(1).
+    /// - Complexity: O(log S + log L + c) for c items in the item's line.
     public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard sections.indices.contains(indexPath.section),
-              (0..<sections[indexPath.section].itemCount).contains(indexPath.item) else { return nil }
-        let section = sections[indexPath.section]
-        return LayoutAttributes(indexPath: indexPath,
-                                frame: section.frame(ofItem: indexPath.item, sectionStart: sectionStarts[indexPath.section], metrics),
-                                sizeIsEstimated: section.estimated[indexPath.item])
+              (0..<itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
+        let root = sections[indexPath.section]
+        let p = pool.peekLine(containingItem: indexPath.item, in: root)
+        let line = pool.nodes[Int(p.node)].line
+        let k = indexPath.item - p.firstItem
+        let v = offsets.start(indexPath.section) + metrics.insetBefore + p.v
+        return LayoutAttributes(indexPath: indexPath, frame: line.frame(ofItem: k, lineStart: v, metrics),
+                                sizeIsEstimated: line.items[k].estimated)
     }
 
     /// True only when the size changes (rotation); scrolling moves the origin and keeps the layout.
@@ -214,39 +248,42 @@ public struct FlowLayout: CollectionViewLayout {
 
     /// The size a new (inserted, reloaded or freshly laid out) item starts with.
     func initialSize(_ path: IndexPath) -> Size {
-        if let base = baseItemSize { return base }
-        if case .perItem(let size) = itemSizing { return size(path) }
+        FlowLayout.initialSize(path, base: baseItemSize, sizing: itemSizing)
+    }
+
+    static func initialSize(_ path: IndexPath, base: Size?, sizing: ItemSizing) -> Size {
+        if let base { return base }
+        if case .perItem(let size) = sizing { return size(path) }
         return .zero
     }
 
-    mutating func makeSection(_ s: Int, count: Int) -> FlowSection {
-        var section = FlowSection()
-        section.sizes = (0..<count).map { initialSize(IndexPath(section: s, item: $0)) }
-        section.estimated = Array(repeating: estimatedItemSize != nil, count: count)
-        counters.itemsPlaced += section.layLines(from: 0, metrics)
-        return section
+    /// A section's lines laid out from scratch. - Complexity: O(count).
+    mutating func makeSection(_ s: Int, count: Int) -> Int32 {
+        let estimated = estimatedItemSize != nil
+        let (base, sizing) = (baseItemSize, itemSizing)
+        var lines: [FlowLine] = []
+        var i = 0
+        while i < count {
+            let line = FlowLine.breaking(from: i, count: count, metrics) {
+                FlowItem(size: FlowLayout.initialSize(IndexPath(section: s, item: $0), base: base, sizing: sizing),
+                         estimated: estimated)
+            }
+            i += line.items.count
+            lines.append(line)
+        }
+        counters.itemsPlaced += count
+        return pool.build(lines)
     }
 
-    /// Recomputes section starts from `first` on. - Complexity: O(S − first).
-    mutating func recomputeStarts(from first: Int) {
-        var first = first
-        if sectionStarts.count != sections.count + 1 {
-            sectionStarts = Array(repeating: 0, count: sections.count + 1)
-            first = 0
-        }
-        for s in first..<sections.count {
-            sectionStarts[s + 1] = sectionStarts[s] + sections[s].extent(metrics)
-        }
-        counters.shifts += sections.count - first
+    /// The section's extent along the scroll axis, insets included; an empty
+    /// section takes no room.
+    func extent(of root: Int32) -> Double {
+        root < 0 ? 0 : metrics.insetBefore + pool.length(root) - metrics.lineSpacing + metrics.insetAfter
     }
 
-    /// The first section that ends after `v`, by binary search.
-    func firstSection(endingAfter v: Double) -> Int {
-        var lo = 0, hi = sections.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sectionStarts[mid + 1] <= v { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+    /// Copies the structures' work counts into ``counters``.
+    mutating func syncVisits() {
+        counters.linesVisited = pool.visits
+        counters.sectionsVisited = offsets.visits + sectionsRebuilt
     }
 }

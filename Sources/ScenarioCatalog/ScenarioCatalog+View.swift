@@ -90,6 +90,7 @@ extension ScenarioCatalog {
                          int("updates", 10, min: 1, max: 100_000, "deletes, inserts, moves and reloads per batch"),
                          int("items_per_section", 100, min: 1, max: 1_000_000, "items per section (a feed grouped by day)"),
                          choice("mode", ["batch", "reload-data"], "performBatchUpdates or reloadData")],
-            counters: [CounterNames.attributesComputed, CounterNames.itemsReturned, "fullLayouts"]),
+            counters: [CounterNames.attributesComputed, CounterNames.itemsReturned, "fullLayouts",
+                       "linesVisited", "sectionsVisited", "batchWork"]),
     ]
 }

@@ -11,6 +11,10 @@ import ScenarioCatalog
 /// step does the same work.
 final class BatchUpdatesDriver: ScenarioDriver {
     static let name = "batch-updates"
+    /// Items placed are the same every step, but the flow layout's line trees
+    /// take seeded random priorities as batches splice them, so their shapes,
+    /// and the tree nodes a step visits (`linesVisited`), drift by a few.
+    static let identicalSteps = false
 
     private var layout = FlowLayout.columns()
     private let counts: [Int]
@@ -18,6 +22,8 @@ final class BatchUpdatesDriver: ScenarioDriver {
     private let reload: Bool
     private let screen = DeviceScreens.portrait
     private var returned = 0
+    /// Section records the batches' resolutions built.
+    private var sectionsResolved = 0
     private(set) var sink = 0.0
     let log: [String] = []
 
@@ -82,6 +88,7 @@ final class BatchUpdatesDriver: ScenarioDriver {
             do { result = try batch.resolve(itemCountsBefore: counts, itemCountsAfter: counts) } catch {
                 throw .engine("performBatchUpdates rejected the batch", log: [error.description])
             }
+            sectionsResolved += result.sectionsVisited
             layout.applyBatchUpdate(result)
         }
         if layout.needsPrepare { layout.prepare(context) }
@@ -90,9 +97,15 @@ final class BatchUpdatesDriver: ScenarioDriver {
         sink += Double(shown.count)
     }
 
+    /// Work counts per step: items placed, line-tree nodes and sections
+    /// visited (resolving and laying out), and their sum, `batchWork`, which
+    /// stays flat in N for a batch of fixed size.
     func counters() -> [String: Int] {
-        [CounterNames.attributesComputed: layout.counters.itemsPlaced, "fullLayouts": layout.counters.fullLayouts,
-         CounterNames.itemsReturned: returned]
+        let c = layout.counters
+        let sections = c.sectionsVisited + sectionsResolved
+        return [CounterNames.attributesComputed: c.itemsPlaced, "fullLayouts": c.fullLayouts,
+                CounterNames.itemsReturned: returned, "linesVisited": c.linesVisited, "sectionsVisited": sections,
+                "batchWork": c.itemsPlaced + c.linesVisited + sections]
     }
 
     func digest() -> String {
