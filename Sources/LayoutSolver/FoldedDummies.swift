@@ -55,6 +55,30 @@ struct FoldedRef {
     var node: DummyNode
 }
 
+/// Visits every node reachable from `root` not yet marked with `epoch`,
+/// children before parents (iterative, so a chain thousands deep cannot
+/// overflow the stack), marking each as it is entered.
+@inline(__always)
+func visitPostOrder(from root: DummyNode, epoch e: Int, _ visit: (DummyNode) -> Void) {
+    guard root.mark != e else { return }
+    root.mark = e
+    var stack: [(node: DummyNode, next: Int)] = [(root, 0)]
+    while !stack.isEmpty {
+        let (n, i) = stack[stack.count - 1]
+        if i < n.refs.count {
+            stack[stack.count - 1].next = i + 1
+            let child = n.refs[i].node
+            if child.mark != e {
+                child.mark = e
+                stack.append((child, 0))
+            }
+        } else {
+            stack.removeLast()
+            visit(n)
+        }
+    }
+}
+
 /// Adds the expansion of `refs` to `out` as explicit terms; symbols that
 /// appear or cancel go to `added` / `removed`. Shared sub-sums are visited
 /// once: weights are pushed down the DAG in topological order, so the cost is
@@ -65,27 +89,9 @@ func expandFolded(_ refs: [FoldedRef], into out: inout Row, epoch: inout Int,
     guard !refs.isEmpty else { return 0 }
     epoch += 1
     let e = epoch
-    // Iterative post-order DFS; `order` reversed is topological.
+    // Post-order; `order` reversed is topological.
     var order: [DummyNode] = []
-    var stack: [(node: DummyNode, next: Int)] = []
-    for r in refs where r.node.mark != e {
-        r.node.mark = e
-        stack.append((r.node, 0))
-        while !stack.isEmpty {
-            let (n, i) = stack[stack.count - 1]
-            if i < n.refs.count {
-                stack[stack.count - 1].next = i + 1
-                let child = n.refs[i].node
-                if child.mark != e {
-                    child.mark = e
-                    stack.append((child, 0))
-                }
-            } else {
-                stack.removeLast()
-                order.append(n)
-            }
-        }
-    }
+    for r in refs { visitPostOrder(from: r.node, epoch: e) { order.append($0) } }
     for n in order { n.weight = 0 }
     for r in refs { r.node.weight += r.coefficient }
     var terms = 0

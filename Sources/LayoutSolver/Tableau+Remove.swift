@@ -142,35 +142,19 @@ extension Tableau {
         slots.sort()
         expansionEpoch += 1
         let e = expansionEpoch
-        var stack: [(node: DummyNode, next: Int)] = []
         var terms = 0
         for t in slots {
             var k = rows[t].coefficient(of: m)
             for ref in rows[t].refs {
-                let root = ref.node
-                if root.mark != e {
-                    root.mark = e
-                    stack.append((root, 0))
-                    while !stack.isEmpty {
-                        let (n, i) = stack[stack.count - 1]
-                        if i < n.refs.count {
-                            stack[stack.count - 1].next = i + 1
-                            let child = n.refs[i].node
-                            if child.mark != e {
-                                child.mark = e
-                                stack.append((child, 0))
-                            }
-                        } else {
-                            stack.removeLast()
-                            var w = 0.0
-                            for cell in n.cells where cell.symbol == m { w += cell.coefficient }
-                            for r in n.refs { w += r.coefficient * r.node.weight }
-                            n.weight = w
-                            terms += n.cells.count + n.refs.count
-                        }
-                    }
+                // A node's weight: m's coefficient in its expansion, children first.
+                visitPostOrder(from: ref.node, epoch: e) { n in
+                    var w = 0.0
+                    for cell in n.cells where cell.symbol == m { w += cell.coefficient }
+                    for r in n.refs { w += r.coefficient * r.node.weight }
+                    n.weight = w
+                    terms += n.cells.count + n.refs.count
                 }
-                k += ref.coefficient * root.weight
+                k += ref.coefficient * ref.node.weight
             }
             counters.rowsTouched += 1
             guard !nearZero(k), splitMark[basicOf[t]] != splitEpoch else { continue }
