@@ -116,26 +116,7 @@ public struct BatchUpdate: Hashable, Sendable {
                                         before: before.count, after: after.count)
 
         // 2. Items: range, inside changed sections, duplicates and conflicts.
-        for (p, kind) in itemClaims.before {
-            guard before.indices.contains(p.section) else {
-                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .before,
-                                           sectionCount: before.count, itemCount: nil)
-            }
-            guard p.item >= 0, p.item < before[p.section] else {
-                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .before,
-                                           sectionCount: before.count, itemCount: before[p.section])
-            }
-        }
-        for (p, kind) in itemClaims.after {
-            guard after.indices.contains(p.section) else {
-                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .after,
-                                           sectionCount: after.count, itemCount: nil)
-            }
-            guard p.item >= 0, p.item < after[p.section] else {
-                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .after,
-                                           sectionCount: after.count, itemCount: after[p.section])
-            }
-        }
+        try Self.checkRanges(itemClaims, before: before, after: after)
         for (p, kind) in itemClaims.before {
             if let sectionKind = sectionMap.beforeKind[p.section], sectionKind != .move {
                 throw .itemInChangedSection(operation: kind, indexPath: p, state: .before, sectionOperation: sectionKind)
@@ -197,12 +178,9 @@ public struct BatchUpdate: Hashable, Sendable {
 }
 
 extension BatchUpdate {
-    /// ``resolve(itemCountsBefore:itemCountsAfter:)`` for a batch without
-    /// section operations: sections keep their indexes, so only the touched
-    /// ones get a record, and the others only need equal counts. Checks and
-    /// errors are those of the general path, in the same order.
-    /// - Complexity: O(k log k) plus comparing the untouched counts.
-    func resolveItems(_ itemClaims: Claims<IndexPath>, before: [Int], after: [Int]) throws(BatchUpdateError) -> BatchUpdateResult {
+    /// Every item path names an existing item: before-update paths in the
+    /// counts before, after-update paths in the counts after.
+    static func checkRanges(_ itemClaims: Claims<IndexPath>, before: [Int], after: [Int]) throws(BatchUpdateError) {
         for (p, kind) in itemClaims.before {
             guard before.indices.contains(p.section) else {
                 throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .before,
@@ -223,6 +201,15 @@ extension BatchUpdate {
                                            sectionCount: after.count, itemCount: after[p.section])
             }
         }
+    }
+
+    /// ``resolve(itemCountsBefore:itemCountsAfter:)`` for a batch without
+    /// section operations: sections keep their indexes, so only the touched
+    /// ones get a record, and the others only need equal counts. Checks and
+    /// errors are those of the general path, in the same order.
+    /// - Complexity: O(k log k) plus comparing the untouched counts.
+    func resolveItems(_ itemClaims: Claims<IndexPath>, before: [Int], after: [Int]) throws(BatchUpdateError) -> BatchUpdateResult {
+        try Self.checkRanges(itemClaims, before: before, after: after)
         if let (p, a, b, state) = itemClaims.firstClash() {
             throw a == b ? .duplicateIndexPath(operation: a, indexPath: p, state: state)
                 : .conflictingItemOperations(indexPath: p, state: state, first: a, second: b)
