@@ -30,7 +30,9 @@ extension ScenarioCatalog {
             name: "feed-cell",
             summary: "the reference feed cell laid out N times: by constraints, or by frames in layoutSubviews",
             parameters: [n("cells", "cells laid out per iteration", max: 100_000),
-                         choice("layout", ["constraints", "manual"], "constraints, or manual frames with sizeThatFits")],
+                         choice("layout", ["constraints", "manual"], "constraints, or manual frames with sizeThatFits"),
+                         ParameterSpec("phase", .choice(["relayout", "build"]), default: .string("relayout"),
+                                       summary: "re-lay out built cells with new content, or build N cells and lay them out")],
             counters: viewCounters),
         DriverDescription(
             name: "layout-cycle",
