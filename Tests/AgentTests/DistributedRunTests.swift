@@ -20,7 +20,8 @@ extension AgentServerTests {
 
         @Test func twoAgentsRecordEveryJobExactlyOnce() async throws {
             let database = try await AgentTestServer.shared().freshDatabase()
-            let total = try ShardTests.plan(["cheap-operations", "independent-blocks"], sizes: [10, 100], engine: "default").count
+            let localPlan = try ShardTests.plan(["cheap-operations", "independent-blocks"], sizes: [10, 100], engine: "default")
+            let total = localPlan.count
             let agents = [try Self.agent("alpha", database, viaFile: true), try Self.agent("beta", database, viaFile: false)]
             for agent in agents { try await agent.waitForOutput("\"started\"", timeout: .seconds(20)) }
             let started = ContinuousClock.now
@@ -50,6 +51,12 @@ extension AgentServerTests {
                 SELECT count(*) FROM (SELECT job_id, sample_index FROM samples GROUP BY 1, 2 HAVING count(*) > 1) d
                 """) == 0)
             #expect(try await database.count("SELECT count(*) FROM digests") == total)
+            // The same jobs as the plan run locally: workload, variant, size, seed and engine, each once.
+            let connection = try await database.connect()
+            let stored = try await connection.execute("SELECT workload, variant, size, seed::text AS seed, engine_label FROM jobs")
+            await connection.close()
+            let identities = try stored.map { "\(try $0.string("workload")!)/\(try $0.string("variant")!)/\(try $0.int("size")!)/\(try $0.string("seed")!)/\(try $0.string("engine_label")!)" }
+            #expect(identities.sorted() == localPlan.map { "\($0.workload)/\($0.variant)/\($0.size)/\($0.seed)/\($0.engineLabel)" }.sorted())
             #expect(try await database.count("SELECT count(*) FROM runs WHERE status = 'finished'") == 1)
             let byAgent = agents.map { agent in agent.events.filter { $0.event == "completed" }.count }
             #expect(byAgent.reduce(0, +) == total)
