@@ -5,7 +5,7 @@ import Statistics
 public struct SuiteComparison: Sendable, Equatable {
     public var cells: [CellComparison]
     public var policy: ComparisonPolicy
-    /// The round-to-round variance prior every cell's time test borrows from; nil with fewer than three cells of two rounds.
+    /// The round-to-round variance prior every cell's time test borrows from; nil with fewer than `VariancePrior.minimumCells` cells of two rounds.
     public var prior: VariancePrior?
 
     /// Judges every cell; `thresholds` maps a workload name to its own practical threshold.

@@ -44,11 +44,16 @@ public struct VariancePrior: Sendable, Equatable {
     /// variance estimated from a few hundred noisy cells more than it can bear.
     public static let maximumDegreesOfFreedom = 50.0
 
+    /// Fewer cells than this lend no prior: the spread of a handful of
+    /// log-variances says almost nothing about ν₀, and a comparison of three
+    /// cells on a loaded machine flagged an A/A "slower" when it borrowed one.
+    public static let minimumCells = 10
+
     /// Estimates the prior from sample variances and their degrees of freedom
-    /// (cells with ν ≥ 1 and s² > 0); nil when fewer than three cells qualify.
+    /// (cells with ν ≥ 1 and s² > 0); nil when fewer than `minimumCells` qualify.
     public static func estimate(_ cells: [(variance: Double, degreesOfFreedom: Int)]) -> VariancePrior? {
         let usable = cells.filter { $0.degreesOfFreedom >= 1 && $0.variance > 0 && $0.variance.isFinite }
-        guard usable.count >= 3 else { return nil }
+        guard usable.count >= minimumCells else { return nil }
         let e = usable.map { log($0.variance) - digamma(Double($0.degreesOfFreedom) / 2) + log(Double($0.degreesOfFreedom) / 2) }
         let mean = e.reduce(0, +) / Double(e.count)
         let spread = e.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(e.count - 1)

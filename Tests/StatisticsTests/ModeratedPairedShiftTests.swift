@@ -73,8 +73,9 @@ struct ModeratedPairedShiftTests {
         let capped = try #require(VariancePrior.estimate(alike))
         #expect(capped.degreesOfFreedom == VariancePrior.maximumDegreesOfFreedom)
         // A prior never claims more degrees of freedom than the cells it came from.
-        let few = try #require(VariancePrior.estimate([(0.1, 1), (0.1, 1), (0.1, 1)]))
-        #expect(few.degreesOfFreedom == 3)
-        #expect(VariancePrior.estimate([(0.1, 1), (0.2, 1)]) == nil)
+        let few = try #require(VariancePrior.estimate(Array(repeating: (0.1, 1), count: 10)))
+        #expect(few.degreesOfFreedom == 10)
+        // Nine cells lend no prior at all.
+        #expect(VariancePrior.estimate(Array(repeating: (0.1, 1), count: 9)) == nil)
     }
 }
