@@ -143,7 +143,10 @@ extension AgentServerTests {
             let elapsed = ContinuousClock.now - started
             await queue.close()
             for agent in agents { agent.signal(SIGTERM) }
-            for agent in agents { #expect(try await agent.waitForExit(timeout: .seconds(15)) == 0) }
+            for agent in agents {
+                let code = try await agent.waitForExit(timeout: .seconds(15))
+                #expect(code == 0, "agent \(agent.name) exited \(code) on SIGTERM: \(agent.stderr.suffix(1500))")
+            }
             #expect(final.done == 100)
             #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded'") == 100)
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
