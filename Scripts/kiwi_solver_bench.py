@@ -50,7 +50,7 @@ def blocks(n, linked):
 
 
 def run(workload, n):
-    linked = workload in ("linked", "linked-remove")
+    linked = workload in ("linked", "linked-remove", "linked-remove-each")
     bs = blocks(n, linked)
     solver = kiwi.Solver()
     if workload not in ("independent", "linked"):
@@ -69,6 +69,11 @@ def run(workload, n):
             for c in b.constraints:
                 solver.removeConstraint(c)
         solver.updateVariables()
+    elif workload == "linked-remove-each":
+        for b in bs:
+            for c in b.constraints:
+                solver.removeConstraint(c)
+            solver.updateVariables()
     elif workload == "remove-reverse":
         for b in reversed(bs):
             for c in reversed(b.constraints):

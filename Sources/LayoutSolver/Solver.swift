@@ -7,6 +7,12 @@
 /// blocks of constraints live in separate components, so their cost adds up
 /// linearly and a change in one block never touches another.
 ///
+/// Removals are deferred too, until the next call that reads or changes the
+/// solver: a large component that loses at least half its constraints is
+/// dropped whole and rebuilt from what stays (see `flushRemovals`), instead
+/// of pivoting each marker out of rows that are about to go — a linked
+/// chain taken down costs its size, not its size times its length.
+///
 /// Every failing call throws a `SolverError` and leaves the solver as it was.
 public final class Solver {
     var tableau = Tableau()
@@ -16,6 +22,11 @@ public final class Solver {
     private var recordOf = IntIndex<Int>()       // constraint id → record
     private var constraintOf: [Constraint?] = []
     private var constantOf: [Double] = []
+    /// When each record's constraint was added (a rebuild adds them again in that order).
+    private var addedAt: [Int] = []
+    private var additions = 0
+    /// Records removed by the caller and not yet taken out of the tableau, in removal order.
+    private var pendingRemovals: [Int] = []
     private var edits: [UInt64: Edit] = [:]
     /// Variables that lost their last constraint while reported non-zero:
     /// they read 0 now, which the next `takeChangedVariables` must say.
@@ -28,10 +39,12 @@ public final class Solver {
 
     public init() {}
 
-    /// A solver that folds a new row's dummies from `foldThreshold` on
-    /// (tests use small values to reach folding with small systems).
-    init(foldThreshold: Int) {
+    /// A solver that folds a new row's dummies from `foldThreshold` on and
+    /// rebuilds components from `rebuildThreshold` constraints on (tests use
+    /// small values to reach both with small systems).
+    init(foldThreshold: Int, rebuildThreshold: Int = Solver.defaultRebuildThreshold) {
         tableau.foldThreshold = foldThreshold
+        self.rebuildThreshold = rebuildThreshold
     }
 
     // MARK: Constraints
@@ -42,6 +55,16 @@ public final class Solver {
     public func add(_ constraint: Constraint) throws(SolverError) {
         guard recordOf[key(constraint.id)] == nil else { throw .duplicateConstraint(constraint) }
         guard isFinite(constraint.expression) else { throw .nonFinite(constraint) }
+        flushRemovals()
+        do {
+            try install(constraint, constant: constraint.expression.constant)
+        } catch {
+            throw .unsatisfiable(constraint, conflicts: error.records.compactMap { constraintOf[$0] })
+        }
+    }
+
+    /// Puts `constraint` into the tableau with `constant` in effect and records it.
+    private func install(_ constraint: Constraint, constant: Double) throws(Conflict) {
         var created: [Int] = []
         var terms: [(symbol: Int, coefficient: Double)] = []
         terms.reserveCapacity(constraint.expression.terms.count)
@@ -50,19 +73,23 @@ public final class Solver {
         }
         let slot: Int
         do {
-            slot = try tableau.addConstraint(terms: terms, constant: constraint.expression.constant,
+            slot = try tableau.addConstraint(terms: terms, constant: constant,
                                              relation: constraint.relation,
                                              priority: constraint.priority.rawValue)
         } catch {
             for s in created where tableau.referenceCount[s] == 0 { forgetSymbol(s, free: true) }
-            throw .unsatisfiable(constraint, conflicts: error.records.compactMap { constraintOf[$0] })
+            throw error
         }
         if slot >= constraintOf.count {
-            constraintOf.append(contentsOf: repeatElement(nil, count: slot + 1 - constraintOf.count))
-            constantOf.append(contentsOf: repeatElement(0, count: slot + 1 - constantOf.count))
+            let more = slot + 1 - constraintOf.count
+            constraintOf.append(contentsOf: repeatElement(nil, count: more))
+            constantOf.append(contentsOf: repeatElement(0, count: more))
+            addedAt.append(contentsOf: repeatElement(0, count: more))
         }
         constraintOf[slot] = constraint
-        constantOf[slot] = constraint.expression.constant
+        constantOf[slot] = constant
+        addedAt[slot] = additions
+        additions += 1
         recordOf[key(constraint.id)] = slot
     }
 
@@ -83,15 +110,14 @@ public final class Solver {
         }
     }
 
-    /// Removes one constraint.
+    /// Removes one constraint. The tableau catches up at the next call that
+    /// reads or changes the solver (see `flushRemovals`).
     /// - Throws: `.unknownConstraint`.
     public func remove(_ constraint: Constraint) throws(SolverError) {
         guard let slot = recordOf.remove(key(constraint.id)) else {
             throw .unknownConstraint(constraint)
         }
-        let released = tableau.removeConstraint(slot)
-        for s in released { forgetSymbol(s, free: false) }
-        constraintOf[slot] = nil
+        pendingRemovals.append(slot)
     }
 
     /// Removes constraints as one batch; checks them all before removing any.
@@ -119,6 +145,7 @@ public final class Solver {
         guard constant.isFinite else { throw .nonFinite(constraint) }
         let delta = constant - constantOf[slot]
         guard delta != 0 else { return }
+        flushRemovals()
         tableau.optimizeDirty()
         do {
             try tableau.shiftConstant(slot, by: delta)
@@ -163,11 +190,15 @@ public final class Solver {
     // MARK: Values
 
     /// Minimises the error of every component changed since the last call.
-    public func solve() { tableau.optimizeDirty() }
+    public func solve() {
+        flushRemovals()
+        tableau.optimizeDirty()
+    }
 
     /// The variable's value in the current optimal solution (0 if no
     /// constraint mentions it).
     public func value(of variable: Variable) -> Double {
+        flushRemovals()
         tableau.optimizeDirty()
         guard let s = symbolOf[key(variable.id)] else { return 0 }
         return tableau.value(of: s)
@@ -177,6 +208,7 @@ public final class Solver {
     /// new variables, zero) reported, in the order they were touched. Only
     /// rows that changed are visited.
     public func takeChangedVariables() -> [Variable] {
+        flushRemovals()
         tableau.optimizeDirty()
         var out: [Variable] = []
         var seen = Set<UInt64>()
@@ -202,29 +234,131 @@ public final class Solver {
     // MARK: Introspection
 
     /// Work done so far; deterministic for a given sequence of calls.
-    public var counters: SolverCounters { tableau.counters }
+    /// Reading them brings pending removals in, so they count.
+    public var counters: SolverCounters {
+        flushRemovals()
+        return tableau.counters
+    }
     /// States exact arithmetic rules out, met and survived. Zero when healthy.
-    public var anomalies: Int { tableau.anomalies }
+    public var anomalies: Int {
+        flushRemovals()
+        return tableau.anomalies
+    }
     /// Rows in the tableau.
-    public var rowCount: Int { tableau.rows.count - tableau.freeRows.count }
+    public var rowCount: Int {
+        flushRemovals()
+        return tableau.rows.count - tableau.freeRows.count
+    }
     /// Live components (independent blocks).
-    public var componentCount: Int { tableau.components.count - tableau.freeComponents.count }
+    public var componentCount: Int {
+        flushRemovals()
+        return tableau.components.count - tableau.freeComponents.count
+    }
     /// Terms across every component's objective.
     public var objectiveTermCount: Int {
-        tableau.components.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.row.cells.count } }
+        flushRemovals()
+        return tableau.components.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.row.cells.count } }
     }
     /// Times a block's folded dummy terms (see `DummyNode`) were written out:
     /// building a chain folds them; the first removal (or split) in that
     /// block writes them out once. Constant changes follow folded terms.
-    public var unfolds: Int { tableau.unfoldCount }
+    public var unfolds: Int {
+        flushRemovals()
+        return tableau.unfoldCount
+    }
     /// Symbols in use (variables, slacks, errors, markers).
-    public var symbolCount: Int { tableau.kind.count - tableau.freeSymbols.count }
+    public var symbolCount: Int {
+        flushRemovals()
+        return tableau.kind.count - tableau.freeSymbols.count
+    }
 
     /// Whether two variables are in the same independent block.
     public func sharesComponent(_ a: Variable, _ b: Variable) -> Bool {
+        flushRemovals()
         guard let x = symbolOf[key(a.id)], let y = symbolOf[key(b.id)] else { return false }
         let c = tableau.componentOf[x]
         return c >= 0 && c == tableau.componentOf[y]
+    }
+
+    // MARK: Deferred removals
+
+    /// Components at least this large are dropped or rebuilt when a batch
+    /// removes half of their constraints or more. Smaller ones remove one by
+    /// one: each removal there costs at most the component's size, so the
+    /// bulk path has nothing to win back its fixed cost (grouping, sorting,
+    /// adding back).
+    static let defaultRebuildThreshold = 64
+    private var rebuildThreshold = Solver.defaultRebuildThreshold
+    /// Components dropped and rebuilt by `flushRemovals` so far (tests read
+    /// it; reading it does not bring pending removals in).
+    private(set) var rebuilds = 0
+
+    /// Takes the pending removals out of the tableau, component by
+    /// component: a large component losing at least half its constraints is
+    /// dropped whole and what stays is added again in its original order
+    /// (cost: building what stays; nothing, when all go); the rest are
+    /// removed one at a time, in removal order.
+    ///
+    /// A rebuild finds an optimum of exactly the remaining constraints, like
+    /// removing them one by one; where that optimum is not unique (an
+    /// ambiguous layout), which one it lands on may differ — deterministically.
+    private func flushRemovals() {
+        guard !pendingRemovals.isEmpty else { return }
+        let pending = pendingRemovals
+        pendingRemovals = []
+        // Group by component, in order of first removal (never hash order).
+        var groupOf = IntIndex<Int>()
+        var groups: [(component: Int, slots: [Int])] = []
+        for slot in pending {
+            let c = tableau.componentOf[tableau.records[slot].marker]
+            if c < 0 {
+                let released = tableau.removeConstraint(slot)
+                for s in released { forgetSymbol(s, free: false) }
+                constraintOf[slot] = nil
+            } else if let g = groupOf[c] {
+                groups[g].slots.append(slot)
+            } else {
+                groupOf[c] = groups.count
+                groups.append((c, [slot]))
+            }
+        }
+        for (c, slots) in groups {
+            let total = tableau.components[c].constraintCount
+            if total >= rebuildThreshold && slots.count * 2 >= total {
+                rebuild(c, removing: slots)
+            } else {
+                for slot in slots {
+                    let released = tableau.removeConstraint(slot)
+                    for s in released { forgetSymbol(s, free: false) }
+                    constraintOf[slot] = nil
+                }
+            }
+        }
+    }
+
+    /// Drops component `c` and adds back every constraint of it that is not
+    /// in `removing`, with the constant in effect.
+    private func rebuild(_ c: Int, removing: [Int]) {
+        var marked = IntIndex<Int>()
+        for slot in removing { marked[slot] = 1 }
+        let (kept, released) = tableau.dismantle(c) { marked[$0] == nil }
+        rebuilds += 1
+        for slot in removing { constraintOf[slot] = nil }
+        for s in released { forgetSymbol(s, free: false) }
+        guard !kept.isEmpty else { return }
+        let again = kept.sorted { addedAt[$0] < addedAt[$1] }.map { (constraint: constraintOf[$0]!, constant: constantOf[$0]) }
+        for slot in kept { constraintOf[slot] = nil }
+        for (constraint, constant) in again {
+            do {
+                try install(constraint, constant: constant)
+            } catch {
+                // A subset of a satisfiable system is satisfiable: only
+                // rounding can get here. Keep going without the constraint.
+                tableau.anomalies += 1
+                recordOf[key(constraint.id)] = nil
+                edits = edits.filter { $0.value.constraint.id != constraint.id }
+            }
+        }
     }
 
     // MARK: Private

@@ -2,6 +2,8 @@
 /// same counts in every process, so the harness can compare engine versions
 /// without timing noise. Each counter counts real work, not calls.
 public struct SolverCounters: Hashable, Sendable {
+    /// Constraints put into the tableau, including those a rebuild after a
+    /// large batch of removals puts back (see `Solver.remove`).
     public var constraintsAdded = 0
     public var constraintsRemoved = 0
     public var constantUpdates = 0

@@ -3,9 +3,9 @@ import LayoutSolver
 /// The solver-level workloads, each returning the counters of the work it timed.
 enum SolverWorkload: String, CaseIterable {
     case independent, remove, removeReverse = "remove-reverse", churn, toggle, suggest
-    case linked, linkedRemove = "linked-remove"
+    case linked, linkedRemove = "linked-remove", linkedRemoveEach = "linked-remove-each"
 
-    var isLinked: Bool { self == .linked || self == .linkedRemove }
+    var isLinked: Bool { self == .linked || self == .linkedRemove || self == .linkedRemoveEach }
 
     /// Builds the state a workload starts from (not timed).
     func setup(_ n: Int) throws -> (Solver, [Block]) {
@@ -28,6 +28,15 @@ enum SolverWorkload: String, CaseIterable {
             solver.solve()
         case .remove, .linkedRemove:
             for b in state.1 { for c in b.constraints { try solver.remove(c) } }
+            solver.solve()
+        case .linkedRemoveEach:
+            // A read after every block: each block's five removals are a
+            // batch too small to rebuild the chain, so this times the
+            // one-by-one path (pivot the marker out, substitute downstream).
+            for b in state.1 {
+                try solver.remove(b.constraints)
+                _ = solver.value(of: b.left)
+            }
             solver.solve()
         case .removeReverse:
             for b in state.1.reversed() { for c in b.constraints.reversed() { try solver.remove(c) } }

@@ -4,6 +4,8 @@ import LayoutSolver
 enum Step: CustomStringConvertible {
     case add(Constraint)
     case remove(Constraint)
+    /// `Solver.remove(_:)` on several at once: the batch path that may rebuild a component.
+    case removeBatch([Constraint])
     case setConstant(Constraint, Double)
     case addEdit(Variable, Priority)
     case suggest(Variable, Double)
@@ -13,6 +15,7 @@ enum Step: CustomStringConvertible {
         switch self {
         case let .add(c): "add #\(c.id)  \(c)"
         case let .remove(c): "remove #\(c.id)"
+        case let .removeBatch(cs): "remove [\(cs.map { "#\($0.id)" }.joined(separator: ", "))]"
         case let .setConstant(c, k): "setConstant(\(format(k)), for: #\(c.id))"
         case let .addEdit(v, p): "addEditVariable(\(v), priority: \(p))"
         case let .suggest(v, x): "suggestValue(\(format(x)), for: \(v))"
@@ -147,6 +150,13 @@ final class SolverSession {
                 active.removeAll { $0 == c }
                 constants[c.id] = nil
                 retired.append(c)
+            case let .removeBatch(cs):
+                try solver.remove(cs)
+                for c in cs {
+                    active.removeAll { $0 == c }
+                    constants[c.id] = nil
+                    retired.append(c)
+                }
             case let .setConstant(c, k):
                 let old = constants[c.id]!
                 do {
@@ -182,6 +192,7 @@ final class SolverSession {
         switch step {
         case let .add(c): !isActive(c)
         case let .remove(c), let .setConstant(c, _): isActive(c)
+        case let .removeBatch(cs): !cs.isEmpty && cs.allSatisfy(isActive) && Set(cs.map(\.id)).count == cs.count
         case let .addEdit(v, _): !isEdit(v)
         case let .suggest(v, _), let .removeEdit(v): isEdit(v)
         }

@@ -33,8 +33,8 @@ import Testing
         let r = try run(["--json", "--no-kiwi", "--sizes", "20,40", "--linked-sizes", "10"])
         #expect(r.status == 0, "\(r.err)")
         let lines = r.out.split(separator: "\n")
-        // 6 unlinked workloads × 2 sizes + 2 linked workloads × 1 size.
-        #expect(lines.count == 14)
+        // 6 unlinked workloads × 2 sizes + 3 linked workloads × 1 size.
+        #expect(lines.count == 15)
         var seen = Set<String>()
         for line in lines {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -46,7 +46,7 @@ import Testing
             let counters = try #require(object["counters"] as? [String: Int])
             #expect(counters["constraintsAdded"] != nil && counters["pivots"] != nil)
         }
-        #expect(seen == ["independent", "remove", "remove-reverse", "churn", "toggle", "suggest", "linked", "linked-remove"])
+        #expect(seen == ["independent", "remove", "remove-reverse", "churn", "toggle", "suggest", "linked", "linked-remove", "linked-remove-each"])
     }
 
     @Test func churnDoesAtLeastFiveTimesTheWorkOfToggling() throws {
