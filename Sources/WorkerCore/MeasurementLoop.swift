@@ -1,3 +1,4 @@
+import Foundation
 import Scenarios
 import WorkerProtocol
 import Workloads
@@ -20,8 +21,24 @@ public struct MeasurementLoop {
     public var settings: MeasurementSettings
     /// Upper bound on iterations per sample, so a step that takes no time cannot loop forever.
     public var maxIterationsPerSample = 100_000_000
+    /// A known slowdown to add to every sample, as a fraction of its time:
+    /// the step loop is followed, inside the timed region, by a busy wait
+    /// of that fraction of the loop's wall time. It exists to measure how
+    /// often `compare` detects a slowdown of a known size on this machine;
+    /// a worker sets it from `LAYOUTBENCH_INJECT_SLOWDOWN` (default 0).
+    public var injectedSlowdown = 0.0
 
-    public init(settings: MeasurementSettings) { self.settings = settings }
+    public init(settings: MeasurementSettings) {
+        self.settings = settings
+        injectedSlowdown = Self.injectedSlowdownFromEnvironment
+    }
+
+    /// `LAYOUTBENCH_INJECT_SLOWDOWN` (e.g. `0.05`), if it is a fraction in [0, 1].
+    static let injectedSlowdownFromEnvironment: Double = {
+        guard let text = ProcessInfo.processInfo.environment["LAYOUTBENCH_INJECT_SLOWDOWN"],
+              let f = Double(text), f >= 0, f <= 1 else { return 0 }
+        return f
+    }()
 
     public struct Result: Sendable {
         /// Measured (non-warm-up) samples.
@@ -93,6 +110,10 @@ public struct MeasurementLoop {
         let cpu0 = ProcessMeters.threadCPUSeconds()
         let wall0 = ProcessMeters.wallSeconds()
         for _ in 0..<iterations { try driver.step() }
+        if injectedSlowdown > 0 {
+            let until = wall0 + (ProcessMeters.wallSeconds() - wall0) * (1 + injectedSlowdown)
+            while ProcessMeters.wallSeconds() < until {}
+        }
         let wall1 = ProcessMeters.wallSeconds()
         let cpu1 = ProcessMeters.threadCPUSeconds()
         let counted = allocations.stop()

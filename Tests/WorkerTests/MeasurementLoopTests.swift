@@ -41,6 +41,28 @@ import Workloads
         #expect(result.samples.allSatisfy { $0.cpuSeconds > 0 && $0.cpuSeconds <= $0.wallSeconds * 1.5 + 0.001 })
     }
 
+    /// A step that sleeps at least 1 ms: with a slowdown of 1 injected, every
+    /// sample lasts at least 2 ms per iteration (a lower bound, which load
+    /// cannot break).
+    final class SleepDriver: ScenarioDriver {
+        static let name = "sleep"
+        let sink = 0.0
+        let log: [String] = []
+        init(parameters: DriverParameters, seed: UInt64) throws(ScenarioError) {}
+        init() {}
+        func step() throws(ScenarioError) { usleep(1_000) }
+        func counters() -> [String: Int] { [:] }
+        func digest() -> String { "0000000000000000" }
+    }
+
+    @Test func injectedSlowdownIsInsideTheTimedRegion() throws {
+        var loop = MeasurementLoop(settings: MeasurementSettings(warmupIterations: 0, samples: 3, minSampleSeconds: 0.004))
+        #expect(loop.injectedSlowdown == 0)   // the test run does not set LAYOUTBENCH_INJECT_SLOWDOWN
+        loop.injectedSlowdown = 1
+        let result = try loop.run(SleepDriver()) { _ in }
+        #expect(result.samples.allSatisfy { $0.wallSeconds >= 0.002 * Double($0.iterations) }, "\(result.samples)")
+    }
+
     @Test func engineFailuresComeThrough() {
         #expect(throws: ScenarioError.engine("scripted failure", log: ["line"])) {
             _ = try MeasurementLoop(settings: MeasurementSettings(warmupIterations: 1, samples: 2, minSampleSeconds: 0.001))
