@@ -4,7 +4,7 @@
 # a busy wait inside every timed sample), and tallies the verdicts: how often
 # an A/A run raises an alarm, how often a known slowdown is caught.
 #
-#   swift build -c release --product layoutbench --product layoutbench-worker
+#   swift build -c release --product layoutbench && swift build -c release --product layoutbench-worker
 #   Scripts/compare_campaign.sh RUNS [SLOWDOWN] [OUT_DIR] [-- extra compare flags]
 #
 # SLOWDOWN 0 (the default) is A/A. Each run writes OUT_DIR/run-K/ (HTML,
@@ -19,7 +19,7 @@ shift $(( $# < 3 ? $# : 3 ))
 [ "${1:-}" = "--" ] && shift
 worker="$PWD/.build/release/layoutbench-worker"
 [ -x "$worker" ] && [ -x .build/release/layoutbench ] || {
-  echo "compare_campaign: build first: swift build -c release --product layoutbench --product layoutbench-worker" >&2; exit 2; }
+  echo "compare_campaign: build first: swift build -c release --product layoutbench && swift build -c release --product layoutbench-worker" >&2; exit 2; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 candidate="$worker"
