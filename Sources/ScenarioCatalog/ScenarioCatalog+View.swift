@@ -95,6 +95,6 @@ extension ScenarioCatalog {
                                 "collection view width in points: 390 puts one item on a line, 1024 two"),
                          choice("mode", ["batch", "reload-data"], "performBatchUpdates or reloadData")],
             counters: [CounterNames.attributesComputed, CounterNames.itemsReturned, "fullLayouts",
-                       "linesVisited", "sectionsVisited", "batchWork"]),
+                       "linesVisited", "sectionsVisited", "runsPlaced", "batchWork"]),
     ]
 }

@@ -102,15 +102,16 @@ final class BatchUpdatesDriver: ScenarioDriver {
         sink += Double(shown.count)
     }
 
-    /// Work counts per step: items placed, line-tree nodes and sections
-    /// visited (resolving and laying out), and their sum, `batchWork`, which
-    /// stays flat in N for a batch of fixed size.
+    /// Work counts per step: items placed, runs of identical lines placed in
+    /// one step, line-tree nodes and sections visited (resolving and laying
+    /// out), and their sum, `batchWork`, which stays flat in N for a batch of
+    /// fixed size.
     func counters() -> [String: Int] {
         let c = layout.counters
         let sections = c.sectionsVisited + sectionsResolved
         return [CounterNames.attributesComputed: c.itemsPlaced, "fullLayouts": c.fullLayouts,
                 CounterNames.itemsReturned: returned, "linesVisited": c.linesVisited, "sectionsVisited": sections,
-                "batchWork": c.itemsPlaced + c.linesVisited + sections]
+                "runsPlaced": c.runsPlaced, "batchWork": c.itemsPlaced + c.runsPlaced + c.linesVisited + sections]
     }
 
     func digest() -> String {
