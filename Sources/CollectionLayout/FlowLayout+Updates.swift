@@ -10,6 +10,9 @@ extension FlowLayout {
     /// lines around the item (the item may now fit on the line before) until
     /// they line up with the old breaks again. Returns true when the layout changed.
     ///
+    /// An item inside a run of identical lines cuts its line out of the run
+    /// (the lines before and after stay runs).
+    ///
     /// A later full prepare (rotation, `reloadData`) starts again from the estimates.
     /// - Complexity: O(c + log L + log S) for c items in the line, plus the
     ///   items re-placed when lines re-break.
@@ -23,13 +26,13 @@ extension FlowLayout {
         let old = pool.nodes[Int(position.node)].line.items[k]
         guard old.size != size else {
             guard old.estimated else { return false }
-            pool.modifyLine(position.line, in: root) { $0.items[k].estimated = false }
+            sections[s] = pool.modifyLine(position.line, in: root) { $0.items[k].estimated = false }
             return true
         }
         let metrics = self.metrics
         let item = FlowItem(size: size, estimated: false)
         if metrics.along(old.size) == metrics.along(size) {
-            pool.modifyLine(position.line, in: root) { line in
+            sections[s] = pool.modifyLine(position.line, in: root) { line in
                 line.items[k] = item
                 line = FlowLine(items: line.items, metrics)
             }
@@ -130,24 +133,64 @@ extension FlowLayout {
     /// survivor at new index `p` (nil for an arrival or a reload, whose item
     /// `fresh(p)` gives). `marks` (ascending) are the new indexes where the new
     /// sequence may differ from the old one: changed items and the first
-    /// survivor after each removed one (`newCount` when removals end the section).
+    /// survivor after each removed one (`newCount` when removals end the
+    /// section). Between two marks, survivors follow each other in their old order.
     ///
     /// Greedy line breaking looks only at a line's items and at the first item
     /// that did not fit, so an old line is kept whenever those items are all
     /// unchanged survivors in their old order; other lines are broken again,
     /// and breaking stops as soon as a new line starts with an item that
     /// started an old line. Kept runs of lines are spliced over whole.
-    /// - Complexity: O((changes + lines re-broken) × log L + items re-placed).
+    ///
+    /// Breaks may never line up again: inserting or deleting one item among
+    /// items of one size, c to a line, shifts every later line by a slot. So
+    /// when a line broken again holds c equal items and no old line starts
+    /// after it, the stretch of equal items that follows is measured (old
+    /// runs count whole, marks one by one) and its full lines are placed as
+    /// one run: the same line, once per c items while one more equal item
+    /// follows (the one that did not fit).
+    /// - Complexity: O((changes + lines re-broken + stretches crossed) × log L
+    ///   + items re-placed), where a stretch of equal items costs the same
+    ///   whatever its length.
     mutating func rebuildLines(_ old: Int32, newCount: Int, marks: [Int], oldIndex: (Int) -> Int?,
                                fresh: (Int) -> FlowItem) -> Int32 {
-        enum Segment { case reuse(Int, Int), line(FlowLine) }
+        enum Segment { case reuse(Int, Int), lines(FlowLine, Int) }
         let oldCount = pool.items(old), oldLines = pool.lines(old)
         var segments: [Segment] = []
         var markIndex = 0
         var synced: (line: Int, first: Int)? = (0, 0)
         var p = 0
+
+        func skipMarks() { while markIndex < marks.count, marks[markIndex] < p { markIndex += 1 } }
+        /// Back in step when the survivor at `p` started an old line.
+        func resync() {
+            skipMarks()
+            guard p < newCount, markIndex == marks.count || marks[markIndex] != p, let o = oldIndex(p) else { return }
+            let q = pool.line(containingItem: o, in: old)
+            if q.firstItem == o { synced = (q.line, o) }
+        }
+        func item(_ q: Int) -> FlowItem { oldIndex(q).map { pool.item($0, in: old) } ?? fresh(q) }
+        /// How many items equal to `x` follow in a row from new index `p`.
+        func stretch(of x: FlowItem) -> Int {
+            var q = p, m = markIndex
+            while q < newCount {
+                while m < marks.count, marks[m] <= q { m += 1 }
+                let next = m < marks.count ? min(marks[m], newCount) : newCount
+                if let o = oldIndex(q) {
+                    // Survivors up to the next mark are consecutive old items.
+                    let n = pool.count(of: x, fromItem: o, in: old, limit: next - q)
+                    q += n
+                    if q < next { break }
+                } else {
+                    guard fresh(q) == x else { break }
+                    q += 1
+                }
+            }
+            return q - p
+        }
+
         while p < newCount {
-            while markIndex < marks.count, marks[markIndex] < p { markIndex += 1 }
+            skipMarks()
             if let s = synced {
                 // Keep old lines while their items and the next line's first item are unchanged.
                 let shift = p - s.first
@@ -172,40 +215,47 @@ extension FlowLayout {
             var cache: (index: Int, item: FlowItem)?
             let line = FlowLine.breaking(from: p, count: newCount, metrics) { q in
                 if let c = cache, c.index == q { return c.item }
-                let item = oldIndex(q).map { pool.item($0, in: old) } ?? fresh(q)
-                cache = (q, item)
-                return item
+                let read = item(q)
+                cache = (q, read)
+                return read
             }
-            segments.append(.line(line))
+            segments.append(.lines(line, 1))
             p += line.items.count
             counters.itemsPlaced += line.items.count
-            while markIndex < marks.count, marks[markIndex] < p { markIndex += 1 }
-            // Back in step when this survivor started an old line.
-            if p < newCount, markIndex == marks.count || marks[markIndex] != p, let o = oldIndex(p) {
-                let q = pool.line(containingItem: o, in: old)
-                if q.firstItem == o { synced = (q.line, o) }
-            }
+            resync()
+            // Out of step after c equal items: the same line repeats while
+            // the stretch lasts (each needs one more equal item after it, the
+            // one that did not fit), so its full lines are one run.
+            let x = line.items.head, c = line.items.count
+            guard synced == nil, p < newCount, line.items.all(equal: x) else { continue }
+            let lines = (stretch(of: x) - 1) / c
+            guard lines > 0 else { continue }
+            segments.append(.lines(line, lines))
+            p += lines * c
+            counters.runsPlaced += 1
+            resync()
         }
-        // Splice: kept runs come out of the old tree, new lines are built, the rest is released.
+        // Splice: kept runs come out of the old tree, new lines are built, the
+        // rest is released; joins fuse equal lines meeting at a seam into one run.
         var result: Int32 = -1
         var rest = old, restLine = 0
-        var pending: [FlowLine] = []
+        var pending: [LineRun] = []
         for segment in segments {
             switch segment {
-            case .line(let line):
-                pending.append(line)
+            case let .lines(line, repeats):
+                pending.append(line, repeats: repeats)
             case let .reuse(a, b):
-                result = pool.merge(result, pool.build(pending))
+                result = pool.join(result, pool.build(pending))
                 pending = []
                 let (dropped, tail) = pool.split(rest, lines: a - restLine)
                 pool.release(dropped)
                 let (kept, after) = pool.split(tail, lines: b - a)
-                result = pool.merge(result, kept)
+                result = pool.join(result, kept)
                 rest = after
                 restLine = b
             }
         }
-        result = pool.merge(result, pool.build(pending))
+        result = pool.join(result, pool.build(pending))
         pool.release(rest)
         return result
     }

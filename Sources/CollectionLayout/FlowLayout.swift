@@ -20,20 +20,31 @@ import Geometry
 /// extents sit in a Fenwick tree (``SectionOffsets``). No position is stored:
 /// a line's offset is the sum of the lines before it and a section's start the
 /// sum of the sections before it, so moving everything after a change costs
-/// O(log L + log S), not a write per following item.
+/// O(log L + log S), not a write per following item. Identical lines in a row
+/// (full lines of one item size, as in the talk's column layout) share one
+/// node that stores the line once with its repeat count; positions inside it
+/// are arithmetic. L below counts nodes, so a uniform section is one or two.
 ///
-/// Costs (N items, S sections, L lines in a section, c items in a line):
-/// - `prepare` after an invalidation: O(N). With nothing invalidated: O(S).
+/// Costs (N items, S sections, L line nodes in a section, c items in a line):
+/// - `prepare` after an invalidation: O(N) (every item is sized and placed).
+///   With nothing invalidated: O(S).
 /// - `layoutAttributesForElements(in:)`: O(log S + log L + k) for k items returned.
 /// - `layoutAttributesForItem(at:)`: O(log L + c).
 /// - A preferred size that keeps the item's extent along its line: O(c + log L
-///   + log S). One that changes it re-breaks lines around the item until they
-///   line up with the old breaks again (usually a line or two).
+///   + log S); inside a run, the item's line is cut out of it. One that
+///   changes the extent re-breaks lines around the item until they line up
+///   with the old breaks again (usually a line or two), or to the end of a
+///   stretch of equal items, whose lines are placed as one run.
 /// - ``applyBatchUpdate(_:)`` of k item updates: O(k log N + items re-placed),
 ///   where lines are re-broken only around each change, until a new line
 ///   starts with the same item as an old line; the lines between changes are
-///   spliced over in O(log L). Batches that insert, delete, move or reload
-///   sections add O(S).
+///   spliced over in O(log L). Where a change shifts every later item of a
+///   stretch of one size by a slot (lines of c ≥ 2 equal items), the breaks
+///   never line up again inside the stretch: its full lines are placed as one
+///   run in O(log L) (``Counters/runsPlaced``), so re-placing stops at O(c)
+///   items per stretch crossed. With mixed sizes, a shift that crosses many
+///   stretches before the breaks line up costs O(log L) per stretch. Batches
+///   that insert, delete, move or reload sections add O(S).
 public struct FlowLayout: CollectionViewLayout {
     public enum ScrollDirection: Hashable, Sendable { case vertical, horizontal }
 
@@ -94,6 +105,11 @@ public struct FlowLayout: CollectionViewLayout {
         public var fullLayouts = 0
         /// Items placed into lines, by full and incremental passes together.
         public var itemsPlaced = 0
+        /// Runs of identical lines the incremental paths placed in one step
+        /// each, however many lines a run holds: where a change shifts a
+        /// stretch of items of one size (lines of c equal items), the lines
+        /// across the stretch are one run, not c items placed per line.
+        public var runsPlaced = 0
         /// Lines or sections shifted without re-placing their items: every
         /// line or section after a change, which the sums shift in one step each.
         public var shifts = 0
@@ -257,11 +273,12 @@ public struct FlowLayout: CollectionViewLayout {
         return .zero
     }
 
-    /// A section's lines laid out from scratch. - Complexity: O(count).
+    /// A section's lines laid out from scratch: every item sized and placed,
+    /// equal lines in a row stored as one run. - Complexity: O(count).
     mutating func makeSection(_ s: Int, count: Int) -> Int32 {
         let estimated = estimatedItemSize != nil
         let (base, sizing) = (baseItemSize, itemSizing)
-        var lines: [FlowLine] = []
+        var runs: [LineRun] = []
         var i = 0
         while i < count {
             let line = FlowLine.breaking(from: i, count: count, metrics) {
@@ -269,10 +286,10 @@ public struct FlowLayout: CollectionViewLayout {
                          estimated: estimated)
             }
             i += line.items.count
-            lines.append(line)
+            runs.append(line)
         }
         counters.itemsPlaced += count
-        return pool.build(lines)
+        return pool.build(runs)
     }
 
     /// The section's extent along the scroll axis, insets included; an empty

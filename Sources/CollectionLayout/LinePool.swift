@@ -8,7 +8,7 @@ struct FlowItem: Equatable {
 
 /// A line's items: the first kept inline, so a line of one item (the talk's
 /// column layout on a phone) costs no allocation of its own.
-struct LineItems: RandomAccessCollection, MutableCollection {
+struct LineItems: RandomAccessCollection, MutableCollection, Equatable {
     var head: FlowItem
     var tail: [FlowItem] = []
 
@@ -23,12 +23,15 @@ struct LineItems: RandomAccessCollection, MutableCollection {
     }
 
     mutating func append(_ item: FlowItem) { tail.append(item) }
+
+    /// True when every item equals `x`.
+    func all(equal x: FlowItem) -> Bool { head == x && tail.allSatisfy { $0 == x } }
 }
 
 /// One line of a flow section: its items and their placement across the line.
 /// Where the line sits along the scroll axis is not stored: it is the sum of
 /// the lines before it, kept by ``LinePool`` as subtree sums.
-struct FlowLine {
+struct FlowLine: Equatable {
     var items: LineItems
     /// The line's extent along the scroll axis (its tallest item when vertical).
     var thickness: Double
@@ -38,14 +41,35 @@ struct FlowLine {
     var gap: Double
 }
 
+/// A line repeated: the unit ``LinePool`` stores and builds from.
+struct LineRun {
+    var line: FlowLine
+    var repeats: Int
+}
+
+extension [LineRun] {
+    /// Appends `repeats` copies of `line`, lengthening the last run when it holds the same line.
+    mutating func append(_ line: FlowLine, repeats: Int = 1) {
+        guard repeats > 0 else { return }
+        if let last = self.last, last.line == line { self[count - 1].repeats += repeats } else {
+            append(LineRun(line: line, repeats: repeats))
+        }
+    }
+}
+
 /// Every flow section's lines, as implicit-key treaps in one node pool.
 ///
-/// A section is a root; in-order, its nodes are its lines. Each node keeps the
-/// sums of its subtree — items, lines, and length along the scroll axis (each
-/// line's thickness plus the line spacing) — so an item's line and a line's
-/// offset are found by one descent, and splicing lines in or out (split,
-/// merge) costs O(log L) whatever follows: following lines are never rewritten,
-/// their offsets are the sums above them.
+/// A section is a root; in-order, its nodes are its lines. A node holds one
+/// line and how many times it repeats: identical lines in a row (in a greedy
+/// layout, full lines of one item size: the talk's column layout) share a
+/// node, so a section of uniform items is a node or two whatever its length.
+/// Each node keeps the sums of its subtree — items, lines, and length along
+/// the scroll axis (each line's thickness plus the line spacing) — so an
+/// item's line and a line's offset are found by one descent and, inside a
+/// node, by arithmetic; splicing lines in or out (split, which cuts a node
+/// when the cut falls inside it, and join, which fuses equal lines meeting at
+/// the seam) costs O(log L) whatever follows: following lines are never
+/// rewritten, their offsets are the sums above them.
 ///
 /// Priorities come from a seeded generator, so the trees (and the `visits`
 /// work counter) are the same in every run of the same operations. Nodes live
@@ -53,12 +77,17 @@ struct FlowLine {
 struct LinePool {
     struct Node {
         var line: FlowLine
+        /// Identical lines in a row this node stands for (at least 1).
+        var repeats: Int
         var left: Int32 = -1
         var right: Int32 = -1
         var priority: UInt64
         var items = 0
         var lines = 0
         var length = 0.0
+
+        /// The scroll-axis distance from one of the node's lines to the next.
+        func step(_ spacing: Double) -> Double { line.thickness + spacing }
     }
 
     private(set) var nodes: [Node] = []
@@ -66,8 +95,8 @@ struct LinePool {
     private var state: UInt64 = 0x5EED
     /// The line spacing added after every line in `length`.
     var spacing: Double
-    /// Nodes visited by descents, splits, merges and builds: the work counter
-    /// behind ``FlowLayout/Counters/linesVisited``.
+    /// Nodes visited by descents, splits, merges, joins and builds: the work
+    /// counter behind ``FlowLayout/Counters/linesVisited``.
     var visits = 0
 
     /// An empty pool; `visits` carries a count over from the pool it replaces.
@@ -86,9 +115,10 @@ struct LinePool {
     private mutating func update(_ t: Int32) {
         let i = Int(t)
         let l = nodes[i].left, r = nodes[i].right
-        nodes[i].items = items(l) + nodes[i].line.items.count + items(r)
-        nodes[i].lines = lines(l) + 1 + lines(r)
-        nodes[i].length = length(l) + (nodes[i].line.thickness + spacing) + length(r)
+        let m = nodes[i].repeats
+        nodes[i].items = items(l) + nodes[i].line.items.count * m + items(r)
+        nodes[i].lines = lines(l) + m + lines(r)
+        nodes[i].length = length(l) + Double(m) * nodes[i].step(spacing) + length(r)
     }
 
     private mutating func nextPriority() -> UInt64 {
@@ -99,8 +129,8 @@ struct LinePool {
         return z ^ (z >> 31)
     }
 
-    private mutating func make(_ line: FlowLine) -> Int32 {
-        let node = Node(line: line, priority: nextPriority())
+    private mutating func make(_ run: LineRun) -> Int32 {
+        let node = Node(line: run.line, repeats: run.repeats, priority: nextPriority())
         if let t = free.popLast() {
             nodes[Int(t)] = node
             return t
@@ -111,14 +141,14 @@ struct LinePool {
 
     // MARK: Building and splicing
 
-    /// A tree of `lines` in order. - Complexity: O(lines) (a Cartesian-tree build).
-    mutating func build(_ lines: [FlowLine]) -> Int32 {
-        guard !lines.isEmpty else { return -1 }
+    /// A tree of `runs` in order, one node each. - Complexity: O(runs) (a Cartesian-tree build).
+    mutating func build(_ runs: [LineRun]) -> Int32 {
+        guard !runs.isEmpty else { return -1 }
         // The stack is the right spine; each node's right child is the one
         // above it, so a node is complete (and summed) when it is popped.
         var stack: [Int32] = []
-        for line in lines {
-            let t = make(line)
+        for run in runs {
+            let t = make(run)
             var last: Int32 = -1
             while let top = stack.last, nodes[Int(top)].priority < nodes[Int(t)].priority {
                 update(top)
@@ -129,25 +159,37 @@ struct LinePool {
             stack.append(t)
         }
         for t in stack.reversed() { update(t) }
-        visits += lines.count
+        visits += runs.count
         return stack[0]
     }
 
-    /// Splits off the first `k` lines: (first k, the rest). - Complexity: O(log L).
+    /// Splits off the first `k` lines: (first k, the rest). A node the cut
+    /// falls inside is cut in two. - Complexity: O(log L).
     mutating func split(_ t: Int32, lines k: Int) -> (Int32, Int32) {
         guard t >= 0 else { return (-1, -1) }
         visits += 1
-        let leftLines = lines(nodes[Int(t)].left)
+        let leftLines = lines(nodes[Int(t)].left), m = nodes[Int(t)].repeats
         if k <= leftLines {
             let (a, b) = split(nodes[Int(t)].left, lines: k)
             nodes[Int(t)].left = b
             update(t)
             return (a, t)
-        } else {
-            let (a, b) = split(nodes[Int(t)].right, lines: k - leftLines - 1)
+        } else if k >= leftLines + m {
+            let (a, b) = split(nodes[Int(t)].right, lines: k - leftLines - m)
             nodes[Int(t)].right = a
             update(t)
             return (t, b)
+        } else {
+            // `t` keeps its first lines and its left subtree; a new node takes
+            // the other lines, in front of `t`'s right subtree.
+            let kept = k - leftLines
+            let rest = make(LineRun(line: nodes[Int(t)].line, repeats: m - kept))
+            update(rest)
+            let right = nodes[Int(t)].right
+            nodes[Int(t)].right = -1
+            nodes[Int(t)].repeats = kept
+            update(t)
+            return (t, merge(rest, right))
         }
     }
 
@@ -167,7 +209,35 @@ struct LinePool {
         }
     }
 
-    /// Returns a subtree's nodes to the pool. - Complexity: O(its lines).
+    /// ``merge(_:_:)`` that fuses `a`'s last node and `b`'s first into one
+    /// when they hold the same line, so runs of identical lines stay one node
+    /// across splices. - Complexity: O(log L + c) for c items in the seam's line.
+    mutating func join(_ a: Int32, _ b: Int32) -> Int32 {
+        if a < 0 { return b }
+        if b < 0 { return a }
+        var path: [Int32] = []
+        var n = a
+        while n >= 0 {
+            visits += 1
+            path.append(n)
+            n = nodes[Int(n)].right
+        }
+        var first = b
+        while nodes[Int(first)].left >= 0 {
+            visits += 1
+            first = nodes[Int(first)].left
+        }
+        let last = path[path.count - 1]
+        guard nodes[Int(last)].line == nodes[Int(first)].line else { return merge(a, b) }
+        let extra = nodes[Int(first)].repeats
+        let (head, rest) = split(b, lines: extra)       // `head` is `first` alone
+        release(head)
+        nodes[Int(last)].repeats += extra
+        for m in path.reversed() { update(m) }
+        return merge(a, rest)
+    }
+
+    /// Returns a subtree's nodes to the pool. - Complexity: O(its nodes).
     mutating func release(_ t: Int32) {
         var stack: [Int32] = t >= 0 ? [t] : []
         while let n = stack.popLast() {
@@ -179,138 +249,14 @@ struct LinePool {
         }
     }
 
-    // MARK: Lookups
-
-    /// Where a line is: its index, first item, and start along the scroll axis
-    /// (from the section's first line).
-    struct Position {
-        var node: Int32
-        var line: Int
-        var firstItem: Int
-        var v: Double
-    }
-
-    /// The line holding item `i` (0 ≤ i < items(t)), counted in `visits`. - Complexity: O(log L).
-    mutating func line(containingItem i: Int, in t: Int32) -> Position {
-        let (p, steps) = lookUp(containingItem: i, in: t)
-        visits += steps
-        return p
-    }
-
-    /// The first line ending after `v`, counted in `visits`. - Complexity: O(log L).
-    mutating func line(endingAfter v: Double, in t: Int32) -> Position? {
-        let (p, steps) = lookUp(endingAfter: v, in: t)
-        visits += steps
-        return p
-    }
-
-    /// ``line(containingItem:in:)`` for queries, which count nothing.
-    func peekLine(containingItem i: Int, in t: Int32) -> Position { lookUp(containingItem: i, in: t).0 }
-
-    /// ``line(endingAfter:in:)`` for queries, which count nothing.
-    func peekLine(endingAfter v: Double, in t: Int32) -> Position? { lookUp(endingAfter: v, in: t).0 }
-
-    private func lookUp(containingItem i: Int, in t: Int32) -> (Position, Int) {
-        var n = t, i = i
-        var line = 0, first = 0, v = 0.0
-        var steps = 0
-        while true {
-            steps += 1
-            let node = nodes[Int(n)]
-            let leftItems = items(node.left)
-            if i < leftItems {
-                n = node.left
-                continue
-            }
-            line += lines(node.left)
-            v += length(node.left)
-            first += leftItems
-            if i < leftItems + node.line.items.count { return (Position(node: n, line: line, firstItem: first, v: v), steps) }
-            i -= leftItems + node.line.items.count
-            first += node.line.items.count
-            line += 1
-            v += node.line.thickness + spacing
-            n = node.right
-        }
-    }
-
-    /// The first line that ends after `v` (from the section's first line), or
-    /// nil when none does.
-    private func lookUp(endingAfter v: Double, in t: Int32) -> (Position?, Int) {
-        var n = t
-        var line = 0, first = 0, start = 0.0
-        var best: Position?
-        var steps = 0
-        while n >= 0 {
-            steps += 1
-            let node = nodes[Int(n)]
-            let here = start + length(node.left)
-            if here + node.line.thickness > v {
-                // This line qualifies; an earlier one may too.
-                best = Position(node: n, line: line + lines(node.left), firstItem: first + items(node.left), v: here)
-                n = node.left
-            } else {
-                line += lines(node.left) + 1
-                first += items(node.left) + node.line.items.count
-                start = here + node.line.thickness + spacing
-                n = node.right
-            }
-        }
-        return (best, steps)
-    }
-
-    /// The item at index `i`. - Complexity: O(log L).
-    mutating func item(_ i: Int, in t: Int32) -> FlowItem {
-        let p = line(containingItem: i, in: t)
-        return nodes[Int(p.node)].line.items[i - p.firstItem]
-    }
-
-    /// Changes line `k` in place and refreshes the sums above it. - Complexity: O(log L).
-    mutating func modifyLine(_ k: Int, in t: Int32, _ body: (inout FlowLine) -> Void) {
-        var path: [Int32] = []
-        var n = t, k = k
-        while true {
-            visits += 1
-            path.append(n)
-            let leftLines = lines(nodes[Int(n)].left)
-            if k < leftLines { n = nodes[Int(n)].left } else if k == leftLines { break } else {
-                k -= leftLines + 1
-                n = nodes[Int(n)].right
-            }
-        }
-        body(&nodes[Int(n)].line)
-        for m in path.reversed() { update(m) }
-    }
-
-    /// Visits lines in order from line `k`: `body(line, firstItem, v)` until it returns false.
-    /// `start` is line `k`'s position (from a lookup). - Complexity: O(log L + lines visited).
-    func forEachLine(from start: Position, in t: Int32, _ body: (FlowLine, Int, Double) -> Bool) {
-        var stack: [Int32] = []
-        var n = t, k = start.line
-        while n >= 0 {
-            let leftLines = lines(nodes[Int(n)].left)
-            if k < leftLines {
-                stack.append(n)
-                n = nodes[Int(n)].left
-            } else if k == leftLines {
-                stack.append(n)
-                break
-            } else {
-                k -= leftLines + 1
-                n = nodes[Int(n)].right
-            }
-        }
-        var first = start.firstItem, v = start.v
-        while let top = stack.popLast() {
-            let line = nodes[Int(top)].line
-            guard body(line, first, v) else { return }
-            first += line.items.count
-            v += line.thickness + spacing
-            var r = nodes[Int(top)].right
-            while r >= 0 {
-                stack.append(r)
-                r = nodes[Int(r)].left
-            }
-        }
+    /// Changes line `k` and returns the new root: the line is cut out of its
+    /// run (if any), changed, and joined back, fusing with equal neighbours.
+    /// - Complexity: O(log L + c).
+    mutating func modifyLine(_ k: Int, in t: Int32, _ body: (inout FlowLine) -> Void) -> Int32 {
+        let (before, from) = split(t, lines: k)
+        let (one, after) = split(from, lines: 1)
+        body(&nodes[Int(one)].line)
+        update(one)
+        return join(join(before, one), after)
     }
 }

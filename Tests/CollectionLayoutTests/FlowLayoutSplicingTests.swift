@@ -38,17 +38,26 @@ func naiveAttributes(_ layout: FlowLayout, counts: [Int], in rect: Rect) -> [Ind
     /// Chains of batches on long sections, each compared with a layout built
     /// from scratch: every item's frame, the content size, and rect queries
     /// against the naive filter. Covers varied sizes (lines re-sync by item),
-    /// one item per line, and self-sized items carried through batches.
-    @Test(arguments: [0, 1, 2, 3])
+    /// one item per line, and self-sized items carried through batches; and
+    /// lines of several items of one size (runs of identical lines, 3 or 4 to
+    /// a line), alone or with other sizes in blocks or sprinkled among them.
+    @Test(arguments: 0..<8)
     func chainedBatchesOnLongSectionsEqualAFreshLayout(flavour: Int) throws {
         var rng = SeededGenerator(seed: 4_000 + UInt64(flavour))
         let table = SizeTable()
         var nextID = 0
         table.ids = [(0..<300).map { _ in nextID += 1; return nextID }, (0..<40).map { _ in nextID += 1; return nextID }]
         var layout = FlowLayout()
-        layout.itemSizing = flavour == 1 ? .fixed(Size(width: 300, height: 44)) : .perItem { table.size($0) }
-        layout.scrollDirection = flavour == 2 ? .horizontal : .vertical
-        layout.lineAlignment = flavour == 3 ? .leading : .justified
+        layout.itemSizing = switch flavour {
+        case 1: .fixed(Size(width: 300, height: 44))
+        case 4: .fixed(Size(width: 100, height: 40))                 // three to a line
+        case 5: .perItem { SizeTable.blockSize(of: table.ids[$0.section][$0.item]) }
+        case 6: .perItem { SizeTable.sprinkledSize(of: table.ids[$0.section][$0.item]) }
+        case 7: .fixed(Size(width: 60, height: 70))                  // four to a (vertical) line
+        default: .perItem { table.size($0) }
+        }
+        layout.scrollDirection = flavour == 2 || flavour == 6 || flavour == 7 ? .horizontal : .vertical
+        layout.lineAlignment = flavour == 3 || flavour == 6 ? .leading : .justified
         layout.sectionInset = EdgeInsets(top: 5, left: 3, bottom: 7, right: 2)
         var counts = table.ids.map(\.count)
         layout.prepare(context(counts, width: 320, height: 320))

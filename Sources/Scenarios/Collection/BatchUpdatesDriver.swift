@@ -8,7 +8,10 @@ import ScenarioCatalog
 /// `performBatchUpdates` rules to the flow layout's cache (`batch`), or by
 /// `reloadData`, which lays everything out again (`reload-data`). Deletes and
 /// inserts pair up within a section, so the counts stay the same and every
-/// step does the same work.
+/// step does the same work. The layout is the talk's column layout on a
+/// screen `width` points wide with the portrait phone's height and safe area:
+/// one item per line at 390; at 1024, items 341 points wide (three
+/// columns by the talk's arithmetic), two of which fit a line.
 final class BatchUpdatesDriver: ScenarioDriver {
     static let name = "batch-updates"
     /// Items placed are the same every step, but the flow layout's line trees
@@ -20,7 +23,8 @@ final class BatchUpdatesDriver: ScenarioDriver {
     private let counts: [Int]
     private let batch: BatchUpdate
     private let reload: Bool
-    private let screen = DeviceScreens.portrait
+    private let bounds: Size
+    private let safeArea = DeviceScreens.portrait.safeArea
     private var returned = 0
     /// Section records the batches' resolutions built.
     private var sectionsResolved = 0
@@ -30,6 +34,7 @@ final class BatchUpdatesDriver: ScenarioDriver {
     init(parameters p: DriverParameters, seed: UInt64) throws(ScenarioError) {
         let items = try p.int("items"), updates = try p.int("updates"), perSection = try p.int("items_per_section")
         reload = try p.choice("mode", ["batch", "reload-data"]) == "reload-data"
+        bounds = Size(width: try p.double("width"), height: DeviceScreens.portrait.bounds.height)
         counts = stride(from: 0, to: items, by: perSection).map { min(perSection, items - $0) }
         var rng = SeededRandom(seed: seed)
         batch = Self.makeBatch(counts: counts, updates: updates, rng: &rng)
@@ -40,8 +45,8 @@ final class BatchUpdatesDriver: ScenarioDriver {
     }
 
     private var context: LayoutContext {
-        LayoutContext(itemCounts: counts, bounds: Rect(origin: .zero, size: screen.bounds),
-                      safeAreaInsets: screen.safeArea, layoutMargins: screen.safeArea)
+        LayoutContext(itemCounts: counts, bounds: Rect(origin: .zero, size: bounds),
+                      safeAreaInsets: safeArea, layoutMargins: safeArea)
     }
 
     /// A valid batch: distinct before-paths for deletes, move sources and reloads; distinct
@@ -97,15 +102,16 @@ final class BatchUpdatesDriver: ScenarioDriver {
         sink += Double(shown.count)
     }
 
-    /// Work counts per step: items placed, line-tree nodes and sections
-    /// visited (resolving and laying out), and their sum, `batchWork`, which
-    /// stays flat in N for a batch of fixed size.
+    /// Work counts per step: items placed, runs of identical lines placed in
+    /// one step, line-tree nodes and sections visited (resolving and laying
+    /// out), and their sum, `batchWork`, which stays flat in N for a batch of
+    /// fixed size.
     func counters() -> [String: Int] {
         let c = layout.counters
         let sections = c.sectionsVisited + sectionsResolved
         return [CounterNames.attributesComputed: c.itemsPlaced, "fullLayouts": c.fullLayouts,
                 CounterNames.itemsReturned: returned, "linesVisited": c.linesVisited, "sectionsVisited": sections,
-                "batchWork": c.itemsPlaced + c.linesVisited + sections]
+                "runsPlaced": c.runsPlaced, "batchWork": c.itemsPlaced + c.runsPlaced + c.linesVisited + sections]
     }
 
     func digest() -> String {
