@@ -312,9 +312,7 @@ public final class Solver {
         for slot in pending {
             let c = tableau.componentOf[tableau.records[slot].marker]
             if c < 0 {
-                let released = tableau.removeConstraint(slot)
-                for s in released { forgetSymbol(s, free: false) }
-                constraintOf[slot] = nil
+                removeNow(slot)
             } else if let g = groupOf[c] {
                 groups[g].slots.append(slot)
             } else {
@@ -327,13 +325,17 @@ public final class Solver {
             if total >= rebuildThreshold && slots.count * 2 >= total {
                 rebuild(c, removing: slots)
             } else {
-                for slot in slots {
-                    let released = tableau.removeConstraint(slot)
-                    for s in released { forgetSymbol(s, free: false) }
-                    constraintOf[slot] = nil
-                }
+                for slot in slots { removeNow(slot) }
             }
         }
+    }
+
+    /// Takes one record out of the tableau (pivoting its marker out) and
+    /// forgets the variables no constraint mentions any more.
+    private func removeNow(_ slot: Int) {
+        let released = tableau.removeConstraint(slot)
+        for s in released { forgetSymbol(s, free: false) }
+        constraintOf[slot] = nil
     }
 
     /// Drops component `c` and adds back every constraint of it that is not

@@ -56,21 +56,15 @@ extension Tableau {
         for s in members {
             componentOf[s] = -1
             componentPosition[s] = -1
-            if kind[s] == .external {
-                if splitMark[s] == splitEpoch {
-                    markChanged(s)
-                } else {
-                    released.append(s)
-                    kind[s] = .free
-                    referenceCount[s] = 0
-                    freeSymbols.append(s)
-                }
-            } else {
-                kind[s] = .free
-                ownerOf[s] = -1
-                referenceCount[s] = 0
-                freeSymbols.append(s)
+            if kind[s] == .external && splitMark[s] == splitEpoch {
+                markChanged(s)
+                continue
             }
+            if kind[s] == .external { released.append(s) }
+            kind[s] = .free
+            ownerOf[s] = -1
+            referenceCount[s] = 0
+            freeSymbols.append(s)
         }
         for o in owned { freeRecord(o) }
         components[c] = Component(alive: false)

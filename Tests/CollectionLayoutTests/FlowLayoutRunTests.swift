@@ -165,13 +165,7 @@ import Testing
                 preferred[ids[0][i]] = size
                 _ = layout.invalidateLayout(forPreferredSize: size, ofItemAt: IndexPath(0, i))
             }
-            let (ops, countAfter) = randomSectionBatch(&rng, section: 0, count: ids[0].count, updates: 1 + round % 6)
-            let result: BatchUpdateResult
-            (ids, result) = try BatchUpdate(ops).apply(to: ids, itemCountsAfter: [countAfter]) { _ in
-                nextID += 1
-                return nextID
-            }
-            layout.applyBatchUpdate(result)
+            let countAfter = try applyRandomSectionBatch(&rng, ids: &ids, nextID: &nextID, layout: &layout, updates: 1 + round % 6)
             let snapshot = ids[0], sizes = preferred
             var reference = FlowLayout()
             reference.itemSizing = .perItem { sizes[snapshot[$0.item]] ?? estimate }

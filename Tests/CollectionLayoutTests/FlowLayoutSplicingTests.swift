@@ -29,6 +29,21 @@ func randomSectionBatch(_ rng: inout SeededGenerator, section s: Int, count: Int
     return (ops.shuffled(using: &rng), after)
 }
 
+/// Applies `k` random updates (``randomSectionBatch``) to section 0 of `ids`
+/// — fresh identities for inserts and reloads come from `nextID` — and the
+/// same batch to `layout`. Returns the section's count after it.
+func applyRandomSectionBatch(_ rng: inout SeededGenerator, ids: inout [[Int]], nextID: inout Int,
+                             layout: inout FlowLayout, updates k: Int) throws -> Int {
+    let (ops, countAfter) = randomSectionBatch(&rng, section: 0, count: ids[0].count, updates: k)
+    let result: BatchUpdateResult
+    (ids, result) = try BatchUpdate(ops).apply(to: ids, itemCountsAfter: [countAfter]) { _ in
+        nextID += 1
+        return nextID
+    }
+    layout.applyBatchUpdate(result)
+    return countAfter
+}
+
 /// Every item whose frame meets `rect`, by testing them all: the naive reference for rect queries.
 func naiveAttributes(_ layout: FlowLayout, counts: [Int], in rect: Rect) -> [IndexPath] {
     allAttributes(layout, counts: counts).filter { $0.frame.intersects(rect) }.map(\.indexPath)
@@ -119,14 +134,8 @@ func naiveAttributes(_ layout: FlowLayout, counts: [Int], in rect: Rect) -> [Ind
                 preferred[ids[0][i]] = size
                 _ = layout.invalidateLayout(forPreferredSize: size, ofItemAt: IndexPath(0, i))
             }
-            let (ops, countAfter) = randomSectionBatch(&rng, section: 0, count: ids[0].count, updates: 1 + round % 5)
-            let result: BatchUpdateResult
-            (ids, result) = try BatchUpdate(ops).apply(to: ids, itemCountsAfter: [countAfter]) { _ in
-                nextID += 1
-                return nextID
-            }
             // Reloaded items get new identities, so they start over from the estimate.
-            layout.applyBatchUpdate(result)
+            let countAfter = try applyRandomSectionBatch(&rng, ids: &ids, nextID: &nextID, layout: &layout, updates: 1 + round % 5)
             let snapshot = ids[0], sizes = preferred
             var reference = FlowLayout()
             reference.itemSizing = .perItem { sizes[snapshot[$0.item]] ?? Size(width: 90, height: 40) }
