@@ -145,6 +145,11 @@ public struct BatchUpdate: Hashable, Sendable {
         }
         for (p, _) in itemClaims.after { arriving[p.section].append(p.item) }
 
+        let edits = SectionEdits(
+            leaving: sectionClaims.before.filter { $0.1 == .delete || $0.1 == .move }.map(\.0),
+            arriving: sectionClaims.after.map(\.0),
+            // Reloaded sections are survivors, whose slots keep their order.
+            reloaded: sectionClaims.before.filter { $0.1 == .reload }.compactMap { sectionMap.newForOld[$0.0] })
         var sections: [BatchUpdateResult.SectionChange] = []
         sections.reserveCapacity(after.count)
         for newSection in after.indices {
@@ -173,7 +178,7 @@ public struct BatchUpdate: Hashable, Sendable {
                                  newSectionForOld: sectionMap.newForOld, sectionsVisited: before.count + after.count,
                                  sectionMoves: Dictionary(uniqueKeysWithValues: sectionMoves.map { ($0.from, $0.to) }),
                                  itemMoves: moves,
-                                 changesSections: !sectionClaims.before.isEmpty || !sectionClaims.after.isEmpty)
+                                 changesSections: true, sectionEdits: edits)
     }
 }
 
