@@ -65,8 +65,14 @@ public struct BatchUpdate: Hashable, Sendable {
     ///   so the same batch listed in another order throws the same error.
     /// - Complexity: O(k log k) for k index paths in a batch of item updates,
     ///   plus a comparison of the untouched sections' counts before and after
-    ///   (a memory compare; nothing when both arrays share storage); a batch
-    ///   that inserts, deletes, moves or reloads sections adds O(S).
+    ///   (a memory compare; nothing when both arrays share storage). A batch
+    ///   that inserts, deletes, moves or reloads sections adds O(S): the
+    ///   old→new section map (``SectionMapping``) and a ``SectionChange`` per
+    ///   after-update section are built for every section (counted in
+    ///   ``BatchUpdateResult/sectionsVisited``, before count + after count).
+    ///   The section operations themselves are also kept apart
+    ///   (``SectionEdits``), so a layout applies them without visiting the
+    ///   kept sections.
     public func resolve(itemCountsBefore before: [Int], itemCountsAfter after: [Int]) throws(BatchUpdateError) -> BatchUpdateResult {
         var sectionClaims = Claims<Int>()
         var itemClaims = Claims<IndexPath>()
@@ -145,6 +151,11 @@ public struct BatchUpdate: Hashable, Sendable {
         }
         for (p, _) in itemClaims.after { arriving[p.section].append(p.item) }
 
+        let edits = SectionEdits(
+            leaving: sectionClaims.before.filter { $0.1 == .delete || $0.1 == .move }.map(\.0),
+            arriving: sectionClaims.after.map(\.0),
+            // Reloaded sections are survivors, whose slots keep their order.
+            reloaded: sectionClaims.before.filter { $0.1 == .reload }.compactMap { sectionMap.newForOld[$0.0] })
         var sections: [BatchUpdateResult.SectionChange] = []
         sections.reserveCapacity(after.count)
         for newSection in after.indices {
@@ -173,7 +184,7 @@ public struct BatchUpdate: Hashable, Sendable {
                                  newSectionForOld: sectionMap.newForOld, sectionsVisited: before.count + after.count,
                                  sectionMoves: Dictionary(uniqueKeysWithValues: sectionMoves.map { ($0.from, $0.to) }),
                                  itemMoves: moves,
-                                 changesSections: !sectionClaims.before.isEmpty || !sectionClaims.after.isEmpty)
+                                 changesSections: true, sectionEdits: edits)
     }
 }
 

@@ -92,13 +92,16 @@ public struct BatchUpdateResult: Sendable {
     public let touchedSections: [Int]
     /// True when the batch inserts, deletes, moves or reloads sections.
     public let changesSections: Bool
+    /// The section-level edits alone, for applying them one by one without
+    /// visiting the kept sections (empty unless `changesSections`).
+    let sectionEdits: SectionEdits
     /// True for ``reloadData(itemCountsBefore:itemCountsAfter:)``: nothing
     /// carries over and layouts recompute everything.
     public let invalidatesEverything: Bool
 
     init(itemCountsBefore: [Int], itemCountsAfter: [Int], sections: SectionChanges,
          newSectionForOld: [Int?]?, sectionsVisited: Int, sectionMoves: [Int: Int], itemMoves: [IndexPath: IndexPath],
-         changesSections: Bool, invalidatesEverything: Bool = false) {
+         changesSections: Bool, sectionEdits: SectionEdits = SectionEdits(), invalidatesEverything: Bool = false) {
         self.itemCountsBefore = itemCountsBefore
         self.itemCountsAfter = itemCountsAfter
         self.sections = sections
@@ -109,6 +112,7 @@ public struct BatchUpdateResult: Sendable {
         self.movedFrom = Dictionary(uniqueKeysWithValues: itemMoves.map { ($0.value, $0.key) })
         self.invalidatesEverything = invalidatesEverything
         self.changesSections = changesSections
+        self.sectionEdits = sectionEdits
         var touched = Set(itemMoves.values.map(\.section))
         for (n, change) in sections.changed where !change.leaving.isEmpty || !change.arriving.isEmpty || !change.reloaded.isEmpty {
             touched.insert(n)
@@ -180,6 +184,20 @@ public struct BatchUpdateResult: Sendable {
         }
         return paths.sorted()
     }
+}
+
+/// A batch's section operations in the order the rules apply them: sections
+/// leave (deletes and move sources) in descending before-update order, then
+/// arrive (inserts and move destinations) in ascending after-update order;
+/// the kept sections close up and spread out around them. Reloaded sections
+/// keep their slot and get new items.
+struct SectionEdits: Sendable {
+    /// Before-update indexes of deleted and moved-away sections, ascending.
+    var leaving: [Int] = []
+    /// After-update indexes of inserted and moved-in sections, ascending.
+    var arriving: [Int] = []
+    /// After-update indexes of reloaded sections, ascending.
+    var reloaded: [Int] = []
 }
 
 /// A result's per-section changes: every after-update section, as a

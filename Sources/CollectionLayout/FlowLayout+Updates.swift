@@ -47,16 +47,24 @@ extension FlowLayout {
 
     /// Applies a validated batch to the cached layout without a full prepare.
     ///
-    /// Untouched sections (kept or moved) are reused as they are; only the
-    /// prefix sums of section extents change. In a touched section, lines are
-    /// re-broken around each change (surviving and moved items keep their
-    /// sizes, preferred sizes included; inserted and reloaded items start from
-    /// the item sizing or the estimate) and the old lines between changes are
-    /// spliced in. Inserted and reloaded sections are laid out whole.
+    /// Section operations come first, one by one, as the rules apply them:
+    /// deleted and moved-away sections leave (descending), inserted and
+    /// moved-in ones arrive (ascending), reloaded ones are laid out again in
+    /// their slot. Each is one entry out of or into the extents' prefix sums;
+    /// kept sections are never visited, their starts are sums. Inserted and
+    /// reloaded sections are laid out whole; moved ones keep their lines.
+    /// Then, in each section whose items changed, lines are re-broken around
+    /// each change (surviving and moved items keep their sizes, preferred
+    /// sizes included; inserted and reloaded items start from the item sizing
+    /// or the estimate) and the old lines between changes are spliced in.
     /// `reloadData`, or a layout that still needs a prepare, falls back to a full prepare.
     ///
-    /// - Complexity: O(k log N + items re-placed) for k item changes; batches
-    ///   that change sections add O(S).
+    /// - Complexity: O(k log N + items re-placed) for k item changes, plus
+    ///   O(log S) per section operation and the items of inserted and reloaded
+    ///   sections. Each section that leaves or arrives also shifts the array of
+    ///   section roots and the extents' mirror array (a memmove of S words, no
+    ///   section visited), and the guard compares the counts before with the
+    ///   layout's (a memory compare; nothing when both share storage).
     public mutating func applyBatchUpdate(_ update: BatchUpdateResult) {
         guard !update.invalidatesEverything, !needsPrepare, update.itemCountsBefore == itemCounts else {
             invalidateLayout(.dataSourceCounts)
@@ -69,33 +77,41 @@ extension FlowLayout {
             carried[to] = pool.item(from.item, in: sections[from.section])
         }
         itemCounts = update.itemCountsAfter
-        // Item changes only (the common case): edit the touched sections in place.
-        if !update.changesSections {
-            for n in update.touchedSections {
-                sections[n] = rebuild(sections[n], section: n, update.sections[n], carried: carried)
-                offsets.set(n, extent(of: sections[n]))
-                sectionsRebuilt += 1
-                counters.shifts += sections.count - n - 1
-            }
-            return
+        if update.changesSections { applySectionEdits(update) }
+        for n in update.touchedSections {
+            sections[n] = rebuild(sections[n], section: n, update.sections[n], carried: carried)
+            offsets.set(n, extent(of: sections[n]))
+            sectionsRebuilt += 1
+            counters.shifts += sections.count - n - 1
         }
-        let old = sections
-        var kept = [Bool](repeating: false, count: old.count)
-        var rebuilt: [Int32] = []
-        rebuilt.reserveCapacity(update.sections.count)
-        for (n, change) in update.sections.enumerated() {
-            guard case .old(let o) = change.source else {
-                rebuilt.append(makeSection(n, count: change.itemCount))
-                continue
-            }
-            kept[o] = true
-            rebuilt.append(rebuild(old[o], section: n, change, carried: carried))
+    }
+
+    /// Removes, inserts and re-lays-out whole sections, before any item
+    /// changes (which use after-update section indexes). - Complexity:
+    /// O(log S) per edit plus a memmove of the arrays, and the items of
+    /// inserted and reloaded sections.
+    private mutating func applySectionEdits(_ update: BatchUpdateResult) {
+        let edits = update.sectionEdits
+        var moving: [Int: Int32] = [:]                       // after-update index → moved lines
+        for o in edits.leaving.reversed() {
+            let root = sections.remove(at: o)
+            offsets.remove(at: o)
+            if let to = update.sectionMoves[o] { moving[to] = root } else { pool.release(root) }
+            counters.shifts += sections.count - o
         }
-        for (o, root) in old.enumerated() where !kept[o] { pool.release(root) }
-        sections = rebuilt
-        sectionsRebuilt += sections.count
-        counters.shifts += sections.count
-        offsets = SectionOffsets(sections.map { extent(of: $0) }, visits: offsets.visits)
+        for n in edits.arriving {
+            let root = moving[n] ?? makeSection(n, count: update.itemCountsAfter[n])
+            sections.insert(root, at: n)
+            offsets.insert(extent(of: root), at: n)
+            counters.shifts += sections.count - n - 1
+        }
+        for n in edits.reloaded {
+            pool.release(sections[n])
+            sections[n] = makeSection(n, count: update.itemCountsAfter[n])
+            offsets.set(n, extent(of: sections[n]))
+            counters.shifts += sections.count - n - 1
+        }
+        sectionsRebuilt += edits.leaving.count + edits.arriving.count + edits.reloaded.count
     }
 
     /// One carried section after the batch: its old lines with the changes

@@ -17,7 +17,7 @@ import Geometry
 ///
 /// Representation: each section's lines are a treap in one ``LinePool`` with
 /// subtree sums (items, lines, length along the scroll axis), and section
-/// extents sit in a Fenwick tree (``SectionOffsets``). No position is stored:
+/// extents in another treap with subtree sums (``SectionOffsets``). No position is stored:
 /// a line's offset is the sum of the lines before it and a section's start the
 /// sum of the sections before it, so moving everything after a change costs
 /// O(log L + log S), not a write per following item. Identical lines in a row
@@ -43,8 +43,13 @@ import Geometry
 ///   never line up again inside the stretch: its full lines are placed as one
 ///   run in O(log L) (``Counters/runsPlaced``), so re-placing stops at O(c)
 ///   items per stretch crossed. With mixed sizes, a shift that crosses many
-///   stretches before the breaks line up costs O(log L) per stretch. Batches
-///   that insert, delete, move or reload sections add O(S).
+///   stretches before the breaks line up costs O(log L) per stretch. A
+///   section insert, delete, move or reload adds O(log S) (one entry out of
+///   or into the extents' treap) and shifts the arrays of section roots and
+///   extents (a memmove, no section visited); inserted and reloaded sections
+///   are laid out whole. Resolving such a batch
+///   (``BatchUpdate/resolve(itemCountsBefore:itemCountsAfter:)``) still
+///   builds a record per section, O(S); the layout never reads the kept ones.
 public struct FlowLayout: CollectionViewLayout {
     public enum ScrollDirection: Hashable, Sendable { case vertical, horizontal }
 
@@ -116,8 +121,9 @@ public struct FlowLayout: CollectionViewLayout {
         /// Line-tree nodes visited by lookups, splices and builds in the
         /// incremental paths and prepare (O(log L) per lookup or splice).
         public var linesVisited = 0
-        /// Sections whose lines an incremental path read or rebuilt, plus
-        /// prefix-sum nodes updated (O(log S) per changed section).
+        /// Sections an incremental path rebuilt, inserted, removed or laid
+        /// out again, plus nodes of the section-extent tree written
+        /// (O(log S) per changed, inserted or removed section).
         public var sectionsVisited = 0
     }
     public internal(set) var counters = Counters()

@@ -1,66 +1,214 @@
-/// Section extents with prefix sums (a Fenwick tree): where each section
-/// starts along the scroll axis, and which section holds an offset.
+/// Section extents with prefix sums: where each section starts along the
+/// scroll axis, and which section holds an offset.
 ///
-/// Changing one section's extent costs O(log S) instead of shifting every
-/// following start. The tree's shape depends only on the section count, so
-/// the same extents always give the same sums, bit for bit.
+/// An implicit-key treap (a node's index is the size of what precedes it in
+/// order) whose nodes keep the sum and size of their subtree. Changing,
+/// inserting or removing one section's extent costs O(log S) expected, so a
+/// batch that inserts, deletes or moves sections never rewrites the starts of
+/// the sections after them: those starts are sums.
+///
+/// Priorities come from a seeded generator, so the same operations build the
+/// same tree and the same sums, bit for bit, and the same `visits`. (Two
+/// histories that end with equal extents may group the sums differently; with
+/// extents that are whole points, as in every layout here, that is exact.)
+///
+/// `extents` mirrors the tree as a plain array for O(1) reads while walking
+/// sections in order; inserting or removing shifts it (a memmove, like the
+/// layout's array of section roots), but no section is visited.
 struct SectionOffsets {
+    private struct Node {
+        var extent: Double
+        var priority: UInt64
+        var left: Int32 = -1
+        var right: Int32 = -1
+        var size = 1
+        var sum: Double
+    }
+
     private(set) var extents: [Double] = []
-    private var tree: [Double] = [0]               // 1-based
-    /// Tree nodes read or written: the work counter behind ``FlowLayout/Counters/sectionsVisited``.
+    private var nodes: [Node] = []
+    private var free: [Int32] = []
+    private var root: Int32 = -1
+    private var state: UInt64 = 0x5EC7_105E
+    /// Tree nodes written (built, split, merged or re-summed): the work
+    /// counter behind ``FlowLayout/Counters/sectionsVisited``. Queries count nothing.
     var visits = 0
 
+    /// A tree of `extents` in order; `visits` carries a count over from the
+    /// tree it replaces. - Complexity: O(S) (a Cartesian-tree build).
     init(_ extents: [Double] = [], visits: Int = 0) {
-        self.extents = extents
-        tree = [0] + extents
-        for i in 1..<max(1, tree.count) {
-            let parent = i + (i & -i)
-            if parent < tree.count { tree[parent] += tree[i] }
-        }
         self.visits = visits + extents.count
+        self.extents = extents
+        // The stack is the right spine; a node is complete when popped.
+        var stack: [Int32] = []
+        for e in extents {
+            let t = make(e)
+            var last: Int32 = -1
+            while let top = stack.last, nodes[Int(top)].priority < nodes[Int(t)].priority {
+                update(top)
+                last = stack.removeLast()
+            }
+            nodes[Int(t)].left = last
+            if let top = stack.last { nodes[Int(top)].right = t }
+            stack.append(t)
+        }
+        for t in stack.reversed() { update(t) }
+        root = stack.first ?? -1
     }
 
     var count: Int { extents.count }
 
-    /// Sets section `s`'s extent. - Complexity: O(log S).
+    /// The sum of every extent. - Complexity: O(1).
+    var total: Double { sum(root) }
+
+    // MARK: Edits
+
+    /// Sets section `s`'s extent: one descent, then the sums on its path.
+    /// - Complexity: O(log S).
     mutating func set(_ s: Int, _ extent: Double) {
-        let delta = extent - extents[s]
-        guard delta != 0 else { return }
+        guard extents[s] != extent else { return }
         extents[s] = extent
-        var i = s + 1
-        while i < tree.count {
-            tree[i] += delta
-            visits += 1
-            i += i & -i
+        var path: [Int32] = []
+        var n = root, k = s
+        while true {
+            path.append(n)
+            let leftSize = size(nodes[Int(n)].left)
+            if k < leftSize {
+                n = nodes[Int(n)].left
+            } else if k == leftSize {
+                break
+            } else {
+                k -= leftSize + 1
+                n = nodes[Int(n)].right
+            }
         }
+        nodes[Int(n)].extent = extent
+        for m in path.reversed() { update(m) }
+        visits += path.count
     }
 
-    /// The start of section `s`: the sum of the extents before it. - Complexity: O(log S).
+    /// Inserts a section of `extent` before section `s` (at the end when
+    /// `s == count`). - Complexity: O(log S), plus the memmove of `extents`.
+    mutating func insert(_ extent: Double, at s: Int) {
+        extents.insert(extent, at: s)
+        let t = make(extent)
+        update(t)
+        visits += 1
+        let (a, b) = split(root, s)
+        root = merge(merge(a, t), b)
+    }
+
+    /// Removes section `s`. - Complexity: O(log S), plus the memmove of `extents`.
+    mutating func remove(at s: Int) {
+        extents.remove(at: s)
+        let (a, rest) = split(root, s)
+        let (one, b) = split(rest, 1)
+        free.append(one)
+        root = merge(a, b)
+    }
+
+    // MARK: Queries
+
+    /// The start of section `s`: the sum of the extents before it (the total
+    /// when `s == count`). - Complexity: O(log S).
     func start(_ s: Int) -> Double {
-        var sum = 0.0, i = s
-        while i > 0 {
-            sum += tree[i]
-            i -= i & -i
+        var sum = 0.0, n = root, k = s
+        while n >= 0 {
+            let node = nodes[Int(n)]
+            let leftSize = size(node.left)
+            if k <= leftSize {
+                n = node.left
+            } else {
+                sum += self.sum(node.left) + node.extent
+                k -= leftSize + 1
+                n = node.right
+            }
         }
         return sum
     }
 
-    /// The sum of every extent.
-    var total: Double { start(count) }
-
-    /// The first section that ends after `v` (count when none does). - Complexity: O(log S).
+    /// The first section that ends after `v` (count when none does). Ends
+    /// never decrease along the sections, so this is one descent.
+    /// - Complexity: O(log S).
     func firstSection(endingAfter v: Double) -> Int {
-        var pos = 0, sum = 0.0
-        var step = 1
-        while step * 2 < tree.count { step *= 2 }
-        while step > 0 {
-            let next = pos + step
-            if next < tree.count, sum + tree[next] <= v {
-                pos = next
-                sum += tree[next]
+        var n = root, before = 0, start = 0.0
+        var best = count
+        while n >= 0 {
+            let node = nodes[Int(n)]
+            let here = start + sum(node.left)
+            if here + node.extent > v {
+                best = before + size(node.left)
+                n = node.left
+            } else {
+                before += size(node.left) + 1
+                start = here + node.extent
+                n = node.right
             }
-            step /= 2
         }
-        return pos
+        return best
+    }
+
+    // MARK: Treap
+
+    private func size(_ t: Int32) -> Int { t < 0 ? 0 : nodes[Int(t)].size }
+    private func sum(_ t: Int32) -> Double { t < 0 ? 0 : nodes[Int(t)].sum }
+
+    private mutating func update(_ t: Int32) {
+        let i = Int(t), l = nodes[i].left, r = nodes[i].right
+        nodes[i].size = size(l) + 1 + size(r)
+        nodes[i].sum = sum(l) + nodes[i].extent + sum(r)
+    }
+
+    /// SplitMix64: well-spread priorities from a fixed seed.
+    private mutating func nextPriority() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func make(_ extent: Double) -> Int32 {
+        let node = Node(extent: extent, priority: nextPriority(), sum: extent)
+        if let t = free.popLast() {
+            nodes[Int(t)] = node
+            return t
+        }
+        nodes.append(node)
+        return Int32(nodes.count - 1)
+    }
+
+    /// (the first `k` sections, the rest). - Complexity: O(log S).
+    private mutating func split(_ t: Int32, _ k: Int) -> (Int32, Int32) {
+        guard t >= 0 else { return (-1, -1) }
+        visits += 1
+        let leftSize = size(nodes[Int(t)].left)
+        if k <= leftSize {
+            let (a, b) = split(nodes[Int(t)].left, k)
+            nodes[Int(t)].left = b
+            update(t)
+            return (a, t)
+        } else {
+            let (a, b) = split(nodes[Int(t)].right, k - leftSize - 1)
+            nodes[Int(t)].right = a
+            update(t)
+            return (t, b)
+        }
+    }
+
+    /// The sections of `a`, then those of `b`. - Complexity: O(log S).
+    private mutating func merge(_ a: Int32, _ b: Int32) -> Int32 {
+        if a < 0 { return b }
+        if b < 0 { return a }
+        visits += 1
+        if nodes[Int(a)].priority > nodes[Int(b)].priority {
+            nodes[Int(a)].right = merge(nodes[Int(a)].right, b)
+            update(a)
+            return a
+        } else {
+            nodes[Int(b)].left = merge(a, nodes[Int(b)].left)
+            update(b)
+            return b
+        }
     }
 }

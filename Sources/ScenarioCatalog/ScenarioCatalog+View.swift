@@ -91,6 +91,8 @@ extension ScenarioCatalog {
             parameters: [n("items", "items in the collection", max: 1_000_000),
                          int("updates", 10, min: 1, max: 100_000, "deletes, inserts, moves and reloads per batch"),
                          int("items_per_section", 100, min: 1, max: 1_000_000, "items per section (a feed grouped by day)"),
+                         int("section_updates", 0, min: 0, max: 10_000,
+                             "section deletes (each with an insert), moves and reloads per batch; items then change in the first half of the sections"),
                          double("width", 390, min: 100, max: 4000,
                                 "collection view width in points: 390 puts one item on a line, 1024 two"),
                          choice("mode", ["batch", "reload-data"], "performBatchUpdates or reloadData")],

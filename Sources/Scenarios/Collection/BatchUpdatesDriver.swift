@@ -33,11 +33,12 @@ final class BatchUpdatesDriver: ScenarioDriver {
 
     init(parameters p: DriverParameters, seed: UInt64) throws(ScenarioError) {
         let items = try p.int("items"), updates = try p.int("updates"), perSection = try p.int("items_per_section")
+        let sectionUpdates = try p.int("section_updates")
         reload = try p.choice("mode", ["batch", "reload-data"]) == "reload-data"
         bounds = Size(width: try p.double("width"), height: DeviceScreens.portrait.bounds.height)
         counts = stride(from: 0, to: items, by: perSection).map { min(perSection, items - $0) }
         var rng = SeededRandom(seed: seed)
-        batch = Self.makeBatch(counts: counts, updates: updates, rng: &rng)
+        batch = Self.makeBatch(counts: counts, updates: updates, sectionUpdates: sectionUpdates, rng: &rng)
         do { _ = try batch.resolve(itemCountsBefore: counts, itemCountsAfter: counts) } catch {
             throw .engine("the generated batch is invalid: \(error)", log: [error.description])
         }
@@ -51,12 +52,21 @@ final class BatchUpdatesDriver: ScenarioDriver {
 
     /// A valid batch: distinct before-paths for deletes, move sources and reloads; distinct
     /// after-paths for inserts and move destinations; each delete's section gets one insert.
-    static func makeBatch(counts: [Int], updates: Int, rng: inout SeededRandom) -> BatchUpdate {
+    ///
+    /// With `sectionUpdates`, sections are deleted and inserted in pairs, moved
+    /// and reloaded too, all in the upper half of the sections (full ones, so
+    /// every count lines up again after the shifts), and item updates stay in
+    /// the lower half, whose indexes no section operation shifts.
+    static func makeBatch(counts: [Int], updates: Int, sectionUpdates: Int = 0, rng: inout SeededRandom) -> BatchUpdate {
         var usedBefore = Set<IndexPath>(), usedAfter = Set<IndexPath>()
         var ops: [BatchUpdate.Operation] = []
+        let itemSections = sectionUpdates > 0 ? max(1, counts.count / 2) : counts.count
+        if sectionUpdates > 0 {
+            ops = sectionOperations(counts: counts, from: itemSections, updates: sectionUpdates, rng: &rng)
+        }
         func pick(_ used: inout Set<IndexPath>, in section: Int? = nil) -> IndexPath? {
             for _ in 0..<64 {
-                let s = section ?? rng.below(counts.count)
+                let s = section ?? rng.below(itemSections)
                 guard counts[s] > 0 else { continue }
                 let path = IndexPath(section: s, item: rng.below(counts[s]))
                 if used.insert(path).inserted { return path }
@@ -83,6 +93,39 @@ final class BatchUpdatesDriver: ScenarioDriver {
         // The caller's listing order must not matter (the talk's rules): shuffle it.
         for k in stride(from: ops.count - 1, to: 0, by: -1) { ops.swapAt(k, rng.below(k + 1)) }
         return BatchUpdate(ops)
+    }
+
+    /// `updates` section operations among sections `first..<count - 1`
+    /// (which all hold as many items): a delete paired with an insert, a
+    /// move, a reload, in turn; distinct sections before and after.
+    static func sectionOperations(counts: [Int], from first: Int, updates: Int,
+                                  rng: inout SeededRandom) -> [BatchUpdate.Operation] {
+        let range = first..<max(first, counts.count - 1)
+        var usedBefore = Set<Int>(), usedAfter = Set<Int>()
+        func pick(_ used: inout Set<Int>) -> Int? {
+            guard !range.isEmpty else { return nil }
+            for _ in 0..<64 {
+                let s = range.lowerBound + rng.below(range.count)
+                if used.insert(s).inserted { return s }
+            }
+            return nil
+        }
+        var ops: [BatchUpdate.Operation] = []
+        for j in 0..<updates {
+            switch j % 3 {
+            case 0:
+                guard let d = pick(&usedBefore) else { continue }
+                guard let i = pick(&usedAfter) else { usedBefore.remove(d); continue }
+                ops += [.deleteSections([d]), .insertSections([i])]
+            case 1:
+                guard let from = pick(&usedBefore) else { continue }
+                guard let to = pick(&usedAfter) else { usedBefore.remove(from); continue }
+                ops.append(.moveSection(from: from, to: to))
+            default:
+                if let r = pick(&usedBefore) { ops.append(.reloadSections([r])) }
+            }
+        }
+        return ops
     }
 
     func step() throws(ScenarioError) {
