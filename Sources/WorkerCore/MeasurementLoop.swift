@@ -10,6 +10,7 @@ import Workloads
 ///    per-iteration counters (exact, since every step does the same work);
 /// 3. calibration: iterations per sample grow until one sample lasts at
 ///    least `minSampleSeconds` (these samples are reported as warm-up);
+///    none when the counted step alone lasted that long;
 /// 4. `samples` measured samples of that many iterations each (raised again
 ///    if a sample falls short), each timed on the monotonic clock and the
 ///    thread CPU clock, with allocations counted.
@@ -70,11 +71,14 @@ public struct MeasurementLoop {
         for (name, value) in after { counters[name] = value - (before[name] ?? 0) }
 
         var iterations = estimate(perIteration: oneStep, current: 1)
-        while iterations < maxIterationsPerSample {
+        // A counted step that already lasts a sample has calibrated (one
+        // iteration per sample) and warmed up: another step would add time, not information.
+        var calibrated = oneStep >= settings.minSampleSeconds
+        while !calibrated, iterations < maxIterationsPerSample {
             let s = try sample(driver, iterations: iterations, index: index, warmup: true, allocations).sample
             emit(s); index += 1
-            if s.wallSeconds >= settings.minSampleSeconds { break }
-            iterations = estimate(perIteration: s.secondsPerIteration, current: iterations)
+            calibrated = s.wallSeconds >= settings.minSampleSeconds
+            if !calibrated { iterations = estimate(perIteration: s.secondsPerIteration, current: iterations) }
         }
 
         var measured: [Sample] = []

@@ -88,6 +88,18 @@ import Testing
         #expect(html.contains("&lt;b&gt;other&lt;/b&gt;") && !html.contains("<b>other</b>"))
     }
 
+    @Test func slowIterationsRunFewerSamplesPerJob() throws {
+        let dir = try CompareCLI.scratch("budget")
+        let worker = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1000"], in: dir, name: "base")
+        // About 1 ms an iteration: a 2.5 ms budget fits two of the six samples asked for.
+        let result = try CompareCLI.compare([worker, worker] + Self.fixtureCells + ["--out", dir.path, "--sample-budget", "0.0025"])
+        #expect(result.status == 0, "\(result.out)\n\(result.err)")
+        #expect(result.err.contains("compare: 3 cells run fewer samples per timing job"), "\(result.err)")
+        // The default budget (0.15 s) holds six such samples: nothing trimmed.
+        let full = try CompareCLI.compare([worker, worker] + Self.fixtureCells + ["--out", dir.path, "--max-rounds", "2"])
+        #expect(full.status == 0 && !full.err.contains("fewer samples"), "\(full.err)")
+    }
+
     @Test func crashingCandidateIsExitTwoNamingTheCandidate() throws {
         let dir = try CompareCLI.scratch("crash")
         let base = try CompareCLI.fixture([:], in: dir, name: "base")

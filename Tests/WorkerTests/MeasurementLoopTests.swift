@@ -63,6 +63,22 @@ import Workloads
         #expect(result.samples.allSatisfy { $0.wallSeconds >= 0.002 * Double($0.iterations) }, "\(result.samples)")
     }
 
+    @Test func aCountedStepThatLastsASampleSkipsCalibration() throws {
+        // Each step sleeps ≥ 1 ms, over the 0.5 ms minimum: the counted step has calibrated.
+        let settings = MeasurementSettings(warmupIterations: 0, samples: 2, minSampleSeconds: 0.0005)
+        var emitted: [Sample] = []
+        let result = try MeasurementLoop(settings: settings).run(SleepDriver()) { emitted.append($0) }
+        #expect(emitted.count == 2 && emitted.allSatisfy { !$0.warmup && $0.iterations == 1 }, "\(emitted)")
+        #expect(result.samples == emitted)
+    }
+
+    @Test func aShortCountedStepIsFollowedByCalibrationSamples() throws {
+        let settings = MeasurementSettings(warmupIterations: 0, samples: 2, minSampleSeconds: 0.004)
+        var emitted: [Sample] = []
+        _ = try MeasurementLoop(settings: settings).run(SleepDriver()) { emitted.append($0) }
+        #expect(emitted.first?.warmup == true && emitted.first.map { $0.iterations > 1 } == true, "\(emitted)")
+    }
+
     @Test func engineFailuresComeThrough() {
         #expect(throws: ScenarioError.engine("scripted failure", log: ["line"])) {
             _ = try MeasurementLoop(settings: MeasurementSettings(warmupIterations: 1, samples: 2, minSampleSeconds: 0.001))

@@ -49,6 +49,9 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Measured samples per timing job; the job's median is one value (jobs, not samples, are replicated).")
     var samples: Int = CompareSession.defaultSamples
 
+    @Option(name: .long, help: "Seconds of measured samples a timing job aims at: a cell whose iterations are slow (seen in its check job) runs fewer samples per job, at least one; 0 always runs --samples.")
+    var sampleBudget: Double = CompareSession.defaultSampleBudget
+
     @Option(name: .long, help: "Seconds a job may run before its worker is stopped.")
     var timeout: Double = 600
 
@@ -77,6 +80,7 @@ struct CompareCommand: AsyncParsableCommand {
         guard threshold > 0, threshold < 1 else { throw ValidationError("--threshold is a fraction between 0 and 1, e.g. 0.05 for 5 %") }
         guard maxRounds >= 1 else { throw ValidationError("--max-rounds must be at least 1") }
         guard samples >= 1 else { throw ValidationError("--samples must be at least 1") }
+        guard sampleBudget >= 0, sampleBudget.isFinite else { throw ValidationError("--sample-budget must be 0 or more seconds") }
         _ = try parsedSizes()
     }
 
@@ -141,7 +145,7 @@ struct CompareCommand: AsyncParsableCommand {
         let session = CompareSession(cells: cells, base: WorkerCommand(executable: baseBuild.binary),
                                      candidate: WorkerCommand(executable: candidateBuild.binary), timeout: timeout,
                                      maxRounds: maxRounds, policy: ComparisonPolicy(threshold: threshold),
-                                     thresholds: thresholds, log: log)
+                                     thresholds: thresholds, sampleBudget: sampleBudget, log: log)
         let outcome = await session.run()
         let suite = outcome.suite
         let header = ComparisonHeader(id: id, baseSpec: base, baseCommit: baseBuild.commit, candidateSpec: candidate,

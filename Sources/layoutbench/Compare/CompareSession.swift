@@ -51,6 +51,10 @@ struct CompareSession: Sendable {
     var policy: ComparisonPolicy
     /// Workload name → its own practical threshold (the workload file's `regression_threshold`).
     var thresholds: [String: Double]
+    /// Seconds of measured samples a timing job aims at: a cell whose
+    /// iteration is slow runs fewer samples per job (never fewer than one),
+    /// since jobs, not samples, are what the test replicates.
+    var sampleBudget: Double = CompareSession.defaultSampleBudget
     /// One line per event worth telling (round start, failures).
     var log: @Sendable (String) -> Void
 
@@ -59,17 +63,26 @@ struct CompareSession: Sendable {
         var base: [CellKey: SideMeasurements] = [:]
         var candidate: [CellKey: SideMeasurements] = [:]
         for cell in cells { base[cell.key] = SideMeasurements(); candidate[cell.key] = SideMeasurements() }
-        var pending = cells
         var rounds = 0, jobs = 0
         // Check jobs time nothing, so they run side by side before any timing job starts.
         log("checks: \(cells.count * 2) jobs (counters and digests), \(checkConcurrency) at a time")
+        var iterationSeconds: [CellKey: Double] = [:]
         for (key, side, result) in await runChecks() {
             jobs += 1
+            if let t = result.summary?.medianSeconds { iterationSeconds[key] = max(iterationSeconds[key] ?? 0, t) }
             if side == .base { Self.absorbCheck(result, into: &base[key, default: SideMeasurements()]) }
             else { Self.absorbCheck(result, into: &candidate[key, default: SideMeasurements()]) }
             if let failure = result.failure { log("\(side.rawValue) worker failed on \(key): \(failure)") }
         }
         var suite = SuiteComparison(base: base, candidate: candidate, policy: policy, thresholds: thresholds)
+        var pending = cells.map { cell in
+            var cell = cell
+            cell.request.samples = samples(requested: cell.request.samples, iterationSeconds: iterationSeconds[cell.key])
+            return cell
+        }
+        let trimmed = zip(cells, pending).filter { $0.request.samples != $1.request.samples }.count
+        if trimmed > 0 { log("\(trimmed) cell\(trimmed == 1 ? "" : "s") run fewer samples per timing job: their iterations are too slow to fit --sample-budget \(sampleBudget) s") }
+        let planned = pending
         while !pending.isEmpty, rounds < maxRounds {
             rounds += 1
             log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (A B B A)")
@@ -90,7 +103,7 @@ struct CompareSession: Sendable {
             // Time still unknown, whatever the counters and digest say: a
             // candidate that does more work should also be shown slower if it is.
             let undecided = Set(suite.cells.filter { $0.time == .unknown && $0.failureSide == nil }.map(\.key))
-            pending = cells.filter { undecided.contains($0.key) }
+            pending = planned.filter { undecided.contains($0.key) }
         }
         if !pending.isEmpty {
             log("\(pending.count) cell\(pending.count == 1 ? " is" : "s are") still undecided after \(rounds) round\(rounds == 1 ? "" : "s") (--max-rounds)")
@@ -128,6 +141,18 @@ struct CompareSession: Sendable {
     /// one another than samples within a job, so a few short samples per job
     /// and more jobs beat many samples in fewer jobs.
     static let defaultSamples = 3
+
+    /// Default ``sampleBudget``: three samples of an iteration up to 50 ms.
+    static let defaultSampleBudget = 0.15
+
+    /// Samples per timing job for a cell whose iteration took `iterationSeconds`
+    /// in its check job (the slower side's): as many as fit the budget, at
+    /// most `requested`, at least one. Both sides run the same number.
+    func samples(requested: Int?, iterationSeconds: Double?) -> Int? {
+        guard let t = iterationSeconds, t > 0, sampleBudget > 0 else { return requested }
+        let wanted = requested ?? CompareSession.defaultSamples
+        return max(1, min(wanted, Int(sampleBudget / t)))
+    }
 
     /// A timing job (no warm-up iterations: the worker's counted step and
     /// calibration samples already run the step before measuring), or
