@@ -31,6 +31,9 @@ public final class Solver {
     /// Variables that lost their last constraint while reported non-zero:
     /// they read 0 now, which the next `takeChangedVariables` must say.
     private var forgottenNonZero: [(variable: Variable, reported: Double)] = []
+    /// Reused by `install` (taken out while in use), so an add allocates no buffers of its own.
+    private var scratchTerms: [(symbol: Int, coefficient: Double)] = []
+    private var scratchCreated: [Int] = []
 
     private struct Edit {
         var constraint: Constraint
@@ -65,9 +68,15 @@ public final class Solver {
 
     /// Puts `constraint` into the tableau with `constant` in effect and records it.
     private func install(_ constraint: Constraint, constant: Double) throws(Conflict) {
-        var created: [Int] = []
-        var terms: [(symbol: Int, coefficient: Double)] = []
-        terms.reserveCapacity(constraint.expression.terms.count)
+        var created = scratchCreated, terms = scratchTerms
+        scratchCreated = []
+        scratchTerms = []
+        defer {
+            created.removeAll(keepingCapacity: true)
+            terms.removeAll(keepingCapacity: true)
+            scratchCreated = created
+            scratchTerms = terms
+        }
         for term in constraint.expression.terms {
             terms.append((symbol(for: term.variable, created: &created), term.coefficient))
         }

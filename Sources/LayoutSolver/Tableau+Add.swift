@@ -7,13 +7,26 @@ extension Tableau {
     /// an equivalent basis and throws the conflicting required records.
     mutating func addConstraint(terms: [(symbol: Int, coefficient: Double)], constant: Double,
                                 relation: Relation, priority: Float) throws(Conflict) -> Int {
-        var row = Row(constant: constant)
         // Start from the longest basic row: copying it is a memcpy, merging it
         // into a non-empty row would be a hash insert per cell.
-        var longest = -1
-        for (i, term) in terms.enumerated() where rowOf[term.symbol] >= 0 {
-            if longest < 0 || rows[rowOf[term.symbol]].count > rows[rowOf[terms[longest].symbol]].count { longest = i }
+        var longest = -1, longestCount = 0, others = 0
+        for (i, term) in terms.enumerated() {
+            let r = rowOf[term.symbol]
+            guard r >= 0 else { others += 1; continue }
+            let n = rows[r].count
+            if longest < 0 || n > longestCount {
+                if longest >= 0 { others += longestCount }
+                longest = i
+                longestCount = n
+            } else {
+                others += n
+            }
         }
+        // Room for the copy, the other terms and the two error symbols, so the
+        // row is allocated once. The others mostly overlap the longest row,
+        // so their share is capped: long rows must not be stored at twice
+        // their length.
+        var row = Row(constant: constant, capacity: longestCount + min(others, 16) + 2)
         if longest >= 0 {
             row.add(rows[rowOf[terms[longest].symbol]], times: terms[longest].coefficient,
                     added: &scratchAdded, removed: &scratchRemoved)
