@@ -58,6 +58,9 @@ public final class Solver {
     public func add(_ constraint: Constraint) throws(SolverError) {
         guard recordOf[key(constraint.id)] == nil else { throw .duplicateConstraint(constraint) }
         guard isFinite(constraint.expression) else { throw .nonFinite(constraint) }
+        if let above = constraint.abovePriority, above.isRequired || constraint.priority.isRequired {
+            throw .requiredTwoSidedPreference(constraint)
+        }
         flushRemovals()
         do {
             try install(constraint, constant: constraint.expression.constant)
@@ -84,7 +87,8 @@ public final class Solver {
         do {
             slot = try tableau.addConstraint(terms: terms, constant: constant,
                                              relation: constraint.relation,
-                                             priority: constraint.priority.rawValue)
+                                             priority: (constraint.abovePriority ?? constraint.priority).rawValue,
+                                             otherPriority: constraint.priority.rawValue)
         } catch {
             for s in created where tableau.referenceCount[s] == 0 { forgetSymbol(s, free: true) }
             throw error

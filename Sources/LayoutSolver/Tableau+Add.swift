@@ -5,8 +5,11 @@ extension Tableau {
     /// record. Does not optimise: the component is flagged, so a batch of
     /// additions is optimised once. On failure the tableau is unchanged up to
     /// an equivalent basis and throws the conflicting required records.
+    /// A preferred equality's second error (the one that grows when the
+    /// expression falls below zero) weighs at `otherPriority`: equal to
+    /// `priority` for an ordinary constraint, lower or higher for a two-sided one.
     mutating func addConstraint(terms: [(symbol: Int, coefficient: Double)], constant: Double,
-                                relation: Relation, priority: Float) throws(Conflict) -> Int {
+                                relation: Relation, priority: Float, otherPriority: Float) throws(Conflict) -> Int {
         // Start from the longest basic row: copying it is a memcpy, merging it
         // into a non-empty row would be a hash insert per cell.
         var longest = -1, longestCount = 0, others = 0
@@ -46,7 +49,8 @@ extension Tableau {
 
         let required = priority >= 1000
         var record = ConstraintRecord(marker: -1, other: -1, markerCoefficient: 0, otherCoefficient: 0,
-                                      priority: priority, externals: [])
+                                      priority: priority, otherPriority: relation == .equal ? otherPriority : priority,
+                                      externals: [])
         var errors = (-1, -1)
         switch relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -87,10 +91,9 @@ extension Tableau {
         let slot = newRecord(record)
         ownerOf[record.marker] = slot
         if record.other >= 0 { ownerOf[record.other] = slot }
-        if errors.0 >= 0 {
-            let li = levelIndex(c, priority)
-            components[c].levels[li].row.add(errors.0, 1)
-            if errors.1 >= 0 { components[c].levels[li].row.add(errors.1, 1) }
+        for e in [errors.0, errors.1] where e >= 0 {
+            let li = levelIndex(c, record.errorPriority(e))
+            components[c].levels[li].row.add(e, 1)
         }
 
         var subject = chooseSubject(row, record)
