@@ -87,7 +87,6 @@ extension Tableau {
         record.externals = externals
         let c = unify(externals, row)
         if !row.refs.isEmpty { components[c].hasFolded = true }
-        let savedLevels = components[c].levels
         let slot = newRecord(record)
         ownerOf[record.marker] = slot
         if record.other >= 0 { ownerOf[record.other] = slot }
@@ -96,12 +95,16 @@ extension Tableau {
             components[c].levels[li].row.add(e, 1)
         }
 
+        // A preference always has a subject (one of its fresh error or slack
+        // symbols has a negative coefficient), so the paths below without one
+        // are a required constraint's, which put nothing into the objective:
+        // the levels need no saved copy (one taken here made every add copy
+        // the objective's rows on their next write).
         var subject = chooseSubject(row, record)
         if subject < 0 && row.cells.allSatisfy({ kind[$0.symbol] == .dummy }) {
             guard nearZero(row.constant) else {
                 let conflicts = requiredOwners(of: row, excluding: slot)
                 discardRecord(slot)
-                components[c].levels = savedLevels
                 settle(c)
                 throw Conflict(records: conflicts)
             }
@@ -119,7 +122,6 @@ extension Tableau {
             insertRow(basic: subject, row)
         } else {
             beginJournal(component: c)
-            journal!.levels = [(c, savedLevels)]
             if let conflicts = addWithArtificialVariable(row, component: c, record: slot) {
                 rollbackJournal()
                 discardRecord(slot)
