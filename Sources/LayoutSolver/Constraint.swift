@@ -17,13 +17,34 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     /// `lhs - rhs`, with repeated variables folded.
     public let expression: Expression
     public let relation: Relation
+    /// The priority; for a two-sided preference, that of the expression
+    /// falling below zero.
     public let priority: Priority
+    /// For a two-sided preference only: the priority of the expression
+    /// rising above zero (see `init(_:above:below:)`).
+    public let abovePriority: Priority?
 
     public init(_ expression: Expression, _ relation: Relation, priority: Priority = .required) {
         self.id = constraintIDs.add(1, ordering: .relaxed).oldValue
         self.expression = expression.reduced()
         self.relation = relation
         self.priority = priority
+        self.abovePriority = nil
+    }
+
+    /// `expression == 0` as a preference whose two sides weigh differently:
+    /// rising above zero costs at `above`, falling below at `below`. It
+    /// optimises like the two inequalities `expression <= 0 @above` and
+    /// `expression >= 0 @below`, as one row with two error symbols instead of
+    /// two rows with four (UIKit's content size constraint: hugging above
+    /// the intrinsic size, compression resistance below it). Neither side may
+    /// be required: `Solver.add` throws `.requiredTwoSidedPreference`.
+    public init(_ expression: Expression, above: Priority, below: Priority) {
+        self.id = constraintIDs.add(1, ordering: .relaxed).oldValue
+        self.expression = expression.reduced()
+        self.relation = .equal
+        self.priority = below
+        self.abovePriority = above
     }
 
     /// `lhs relation rhs`.
@@ -36,10 +57,14 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
         Constraint(expression, relation, priority: priority)
     }
 
+    /// Whether this is a two-sided preference (`init(_:above:below:)`).
+    public var isTwoSided: Bool { abovePriority != nil }
+
     public static func == (a: Constraint, b: Constraint) -> Bool { a.id == b.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     public var description: String {
+        if let above = abovePriority { return "\(expression) == 0 @above \(above), below \(priority)" }
         let suffix = priority.isRequired ? "" : " @\(priority)"
         return "\(expression) \(relation.rawValue) 0\(suffix)"
     }

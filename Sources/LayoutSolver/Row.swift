@@ -38,6 +38,13 @@ struct Row {
         self.constant = constant
     }
 
+    /// An empty row with room for `capacity` cells, so that building it
+    /// term by term allocates once.
+    init(constant: Double, capacity: Int) {
+        self.constant = constant
+        cells.reserveCapacity(capacity)
+    }
+
     var isEmpty: Bool { cells.isEmpty && refs.isEmpty }
     var count: Int { cells.count }
 
@@ -84,9 +91,11 @@ struct Row {
     mutating func add(_ other: Row, times k: Double, added: inout SymbolBuffer, removed: inout SymbolBuffer) {
         if !other.refs.isEmpty && k != 0 { addRefs(other.refs, times: k) }
         if cells.isEmpty && !nearZero(k) {
-            // Copying keeps the other row's order, so its index stays valid as is.
+            // Copying keeps the other row's order, so its index stays valid as
+            // is. Into reserved room it is a memcpy; otherwise the buffer is
+            // shared until the next write.
             constant += other.constant * k
-            cells = other.cells
+            if cells.capacity >= other.cells.count { cells.append(contentsOf: other.cells) } else { cells = other.cells }
             positions = other.positions
             indexed = other.indexed
             if k != 1 { for i in cells.indices { cells[i].coefficient *= k } }
@@ -196,7 +205,13 @@ struct Row {
     /// number of cells moved.
     @discardableResult
     mutating func foldDummies(threshold: Int, _ isDummy: (Int) -> Bool) -> Int {
+        // Count before building anything: almost every row stays as it is,
+        // and two throw-away arrays per added constraint were 5 % of a build.
+        var count = 0
+        for cell in cells where isDummy(cell.symbol) { count += 1 }
+        guard count >= threshold || (!refs.isEmpty && (count > 0 || refs.count > 1)) else { return 0 }
         var dummies: [Cell] = []
+        dummies.reserveCapacity(count)
         var kept = Row(constant: constant)
         for cell in cells {
             if isDummy(cell.symbol) { dummies.append(cell) } else { kept.append(cell) }

@@ -31,6 +31,9 @@ public final class Solver {
     /// Variables that lost their last constraint while reported non-zero:
     /// they read 0 now, which the next `takeChangedVariables` must say.
     private var forgottenNonZero: [(variable: Variable, reported: Double)] = []
+    /// Reused by `install` (taken out while in use), so an add allocates no buffers of its own.
+    private var scratchTerms: [(symbol: Int, coefficient: Double)] = []
+    private var scratchCreated: [Int] = []
 
     private struct Edit {
         var constraint: Constraint
@@ -55,6 +58,9 @@ public final class Solver {
     public func add(_ constraint: Constraint) throws(SolverError) {
         guard recordOf[key(constraint.id)] == nil else { throw .duplicateConstraint(constraint) }
         guard isFinite(constraint.expression) else { throw .nonFinite(constraint) }
+        if let above = constraint.abovePriority, above.isRequired || constraint.priority.isRequired {
+            throw .requiredTwoSidedPreference(constraint)
+        }
         flushRemovals()
         do {
             try install(constraint, constant: constraint.expression.constant)
@@ -65,9 +71,15 @@ public final class Solver {
 
     /// Puts `constraint` into the tableau with `constant` in effect and records it.
     private func install(_ constraint: Constraint, constant: Double) throws(Conflict) {
-        var created: [Int] = []
-        var terms: [(symbol: Int, coefficient: Double)] = []
-        terms.reserveCapacity(constraint.expression.terms.count)
+        var created = scratchCreated, terms = scratchTerms
+        scratchCreated = []
+        scratchTerms = []
+        defer {
+            created.removeAll(keepingCapacity: true)
+            terms.removeAll(keepingCapacity: true)
+            scratchCreated = created
+            scratchTerms = terms
+        }
         for term in constraint.expression.terms {
             terms.append((symbol(for: term.variable, created: &created), term.coefficient))
         }
@@ -75,7 +87,8 @@ public final class Solver {
         do {
             slot = try tableau.addConstraint(terms: terms, constant: constant,
                                              relation: constraint.relation,
-                                             priority: constraint.priority.rawValue)
+                                             priority: (constraint.abovePriority ?? constraint.priority).rawValue,
+                                             otherPriority: constraint.priority.rawValue)
         } catch {
             for s in created where tableau.referenceCount[s] == 0 { forgetSymbol(s, free: true) }
             throw error

@@ -13,6 +13,8 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
     /// A coefficient or constant is NaN or infinite.
     case nonFinite(Constraint)
     case nonFiniteValue(Variable, Double)
+    /// A two-sided preference with a required side; use two inequalities.
+    case requiredTwoSidedPreference(Constraint)
 
     public var description: String {
         switch self {
@@ -37,6 +39,9 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
             return "The constraint \(c) has a NaN or infinite coefficient or constant; check the values it was built from."
         case let .nonFiniteValue(v, x):
             return "Cannot suggest \(x) for \(v): values must be finite."
+        case let .requiredTwoSidedPreference(c):
+            return "The two-sided preference \(c) has a required side; add that side as a required inequality "
+                + "and the other as a preference instead."
         }
     }
 }

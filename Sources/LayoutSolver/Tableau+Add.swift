@@ -5,15 +5,31 @@ extension Tableau {
     /// record. Does not optimise: the component is flagged, so a batch of
     /// additions is optimised once. On failure the tableau is unchanged up to
     /// an equivalent basis and throws the conflicting required records.
+    /// A preferred equality's second error (the one that grows when the
+    /// expression falls below zero) weighs at `otherPriority`: equal to
+    /// `priority` for an ordinary constraint, lower or higher for a two-sided one.
     mutating func addConstraint(terms: [(symbol: Int, coefficient: Double)], constant: Double,
-                                relation: Relation, priority: Float) throws(Conflict) -> Int {
-        var row = Row(constant: constant)
+                                relation: Relation, priority: Float, otherPriority: Float) throws(Conflict) -> Int {
         // Start from the longest basic row: copying it is a memcpy, merging it
         // into a non-empty row would be a hash insert per cell.
-        var longest = -1
-        for (i, term) in terms.enumerated() where rowOf[term.symbol] >= 0 {
-            if longest < 0 || rows[rowOf[term.symbol]].count > rows[rowOf[terms[longest].symbol]].count { longest = i }
+        var longest = -1, longestCount = 0, others = 0
+        for (i, term) in terms.enumerated() {
+            let r = rowOf[term.symbol]
+            guard r >= 0 else { others += 1; continue }
+            let n = rows[r].count
+            if longest < 0 || n > longestCount {
+                if longest >= 0 { others += longestCount }
+                longest = i
+                longestCount = n
+            } else {
+                others += n
+            }
         }
+        // Room for the copy, the other terms and the two error symbols, so the
+        // row is allocated once. The others mostly overlap the longest row,
+        // so their share is capped: long rows must not be stored at twice
+        // their length.
+        var row = Row(constant: constant, capacity: longestCount + min(others, 16) + 2)
         if longest >= 0 {
             row.add(rows[rowOf[terms[longest].symbol]], times: terms[longest].coefficient,
                     added: &scratchAdded, removed: &scratchRemoved)
@@ -33,7 +49,8 @@ extension Tableau {
 
         let required = priority >= 1000
         var record = ConstraintRecord(marker: -1, other: -1, markerCoefficient: 0, otherCoefficient: 0,
-                                      priority: priority, externals: [])
+                                      priority: priority, otherPriority: relation == .equal ? otherPriority : priority,
+                                      externals: [])
         var errors = (-1, -1)
         switch relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -70,22 +87,24 @@ extension Tableau {
         record.externals = externals
         let c = unify(externals, row)
         if !row.refs.isEmpty { components[c].hasFolded = true }
-        let savedLevels = components[c].levels
         let slot = newRecord(record)
         ownerOf[record.marker] = slot
         if record.other >= 0 { ownerOf[record.other] = slot }
-        if errors.0 >= 0 {
-            let li = levelIndex(c, priority)
-            components[c].levels[li].row.add(errors.0, 1)
-            if errors.1 >= 0 { components[c].levels[li].row.add(errors.1, 1) }
+        for e in [errors.0, errors.1] where e >= 0 {
+            let li = levelIndex(c, record.errorPriority(e))
+            components[c].levels[li].row.add(e, 1)
         }
 
+        // A preference always has a subject (one of its fresh error or slack
+        // symbols has a negative coefficient), so the paths below without one
+        // are a required constraint's, which put nothing into the objective:
+        // the levels need no saved copy (one taken here made every add copy
+        // the objective's rows on their next write).
         var subject = chooseSubject(row, record)
         if subject < 0 && row.cells.allSatisfy({ kind[$0.symbol] == .dummy }) {
             guard nearZero(row.constant) else {
                 let conflicts = requiredOwners(of: row, excluding: slot)
                 discardRecord(slot)
-                components[c].levels = savedLevels
                 settle(c)
                 throw Conflict(records: conflicts)
             }
@@ -103,7 +122,6 @@ extension Tableau {
             insertRow(basic: subject, row)
         } else {
             beginJournal(component: c)
-            journal!.levels = [(c, savedLevels)]
             if let conflicts = addWithArtificialVariable(row, component: c, record: slot) {
                 rollbackJournal()
                 discardRecord(slot)

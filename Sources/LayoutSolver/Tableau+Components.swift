@@ -82,10 +82,12 @@ extension Tableau {
 
     /// The index of `priority`'s objective level in component `c`, created if missing.
     mutating func levelIndex(_ c: Int, _ priority: Float) -> Int {
+        // Read in place: a local copy of the levels would make the insert
+        // below copy every level.
         var i = 0
-        let levels = components[c].levels
-        while i < levels.count && levels[i].priority > priority { i += 1 }
-        if i < levels.count && levels[i].priority == priority { return i }
+        let n = components[c].levels.count
+        while i < n && components[c].levels[i].priority > priority { i += 1 }
+        if i < n && components[c].levels[i].priority == priority { return i }
         components[c].levels.insert(ObjectiveLevel(priority: priority, row: Row()), at: i)
         return i
     }

@@ -10,8 +10,8 @@ extension Tableau {
 
         // Take the constraint's errors out of the objective.
         if !record.isRequired && c >= 0 {
-            let li = levelIndex(c, record.priority)
             for e in [record.marker, record.other] where e >= 0 && kind[e] == .error {
+                let li = levelIndex(c, record.errorPriority(e))
                 let r = rowOf[e]
                 if r >= 0 {
                     components[c].levels[li].row.add(rows[r], times: -1, added: &scratchAdded, removed: &scratchRemoved)

@@ -46,10 +46,16 @@ struct ConstraintRecord {
     var markerCoefficient: Double
     var otherCoefficient: Double
     var priority: Float
+    /// The level of `other` in the objective: `priority`, except for a
+    /// two-sided preference (where `priority` is the marker's).
+    var otherPriority: Float
     /// The external symbols the constraint mentions, each once.
     var externals: [Int]
 
     var isRequired: Bool { priority >= 1000 }
+
+    /// The objective level of one of this record's error symbols.
+    func errorPriority(_ e: Int) -> Float { e == other ? otherPriority : priority }
 }
 
 /// Why adding a constraint or changing a constant failed: the records of the

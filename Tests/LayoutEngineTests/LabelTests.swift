@@ -132,6 +132,40 @@ import Testing
         window.runFrame()
         #expect(image.installedConstraints.filter { $0.kind == .contentSize }.isEmpty)
     }
+
+    @Test func contentSizeIsOneConstraintPerAxisUnlessOneSideIsRequired() {
+        let window = makeWindow()
+        let image = ImageView(image: Image(name: "avatar", size: Size(width: 40, height: 30)))
+        window.addSubview(image)
+        let pull = image.widthAnchor.constraint(equalToConstant: 60).withPriority(500)
+        LayoutConstraint.activate([image.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                                   image.topAnchor.constraint(equalTo: window.topAnchor), pull])
+        window.runFrame()
+        var sizes = image.installedConstraints.filter { $0.kind == .contentSize }
+        #expect(sizes.count == 2)
+        #expect(sizes.allSatisfy { $0.relation == .equal && $0.huggingPriority == .defaultLow && $0.priority == .defaultHigh })
+        #expect(sizes[0].description.hasSuffix("width == 40 Hug:250 CompressionResistance:750>"))
+        #expect(image.frame.width == 60)   // 500 beats hugging
+
+        image.setContentHuggingPriority(600, for: .horizontal)   // in place: still one constraint
+        window.runFrame()
+        #expect(image.frame.width == 40)
+        #expect(image.installedConstraints.filter { $0.kind == .contentSize }.count == 2)
+
+        image.setContentHuggingPriority(.required, for: .horizontal)   // one side required: two inequalities
+        pull.constant = 20   // squeezing at 500 still loses to compression resistance
+        window.runFrame()
+        #expect(image.frame.width == 40)
+        sizes = image.installedConstraints.filter { $0.kind == .contentSize && $0.firstAttribute == .width }
+        #expect(sizes.map(\.relation) == [.greaterThanOrEqual, .lessThanOrEqual])
+
+        image.setContentCompressionResistancePriority(.required, for: .horizontal)   // both: one equality
+        window.runFrame()
+        sizes = image.installedConstraints.filter { $0.kind == .contentSize && $0.firstAttribute == .width }
+        #expect(sizes.count == 1 && sizes[0].priority.isRequired && sizes[0].huggingPriority == nil)
+        #expect(image.frame.width == 40)
+        #expect(window.constraintMessages.isEmpty)
+    }
 }
 
 extension TextLayoutMetrics {

@@ -66,6 +66,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     var anchorConstant = 0.0
     /// True when the engine refused it as unsatisfiable and broke it.
     public internal(set) var isBroken = false
+    /// Content size only, as UIKit's `NSContentSizeLayoutConstraint`: one
+    /// equality per axis whose growing side weighs at the hugging priority
+    /// and whose shrinking side at `priority` (compression resistance) — a
+    /// two-sided preference in the solver. Nil for every other constraint.
+    public internal(set) var huggingPriority: LayoutPriority?
     var firstSlot = -1
     var secondSlot = -1
     /// Creation order, process-wide: pending constraints are installed in
@@ -98,6 +103,20 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.constant = constant
         self.priority = priority
         self.kind = kind
+    }
+
+    /// The solver's form of this constraint for `expression` (first − second).
+    func solverConstraint(_ expression: Expression) -> Constraint {
+        if let hug = huggingPriority { return Constraint(expression, above: hug, below: priority) }
+        return Constraint(expression, relation.solverRelation, priority: priority)
+    }
+
+    /// Sets both priorities of a two-sided content-size constraint; an
+    /// installed one is replaced in the solver once, not once per priority.
+    func setContentPriorities(compressionResistance resist: LayoutPriority, hugging hug: LayoutPriority) {
+        guard resist != priority || hug != huggingPriority else { return }
+        huggingPriority = hug
+        if resist != priority { priority = resist } else { engine?.priorityChanged(self) }
     }
 
     /// Returns self after setting the priority, for chaining: `a.constraint(equalTo: b).withPriority(750)`.
@@ -164,7 +183,11 @@ public final class LayoutConstraint: CustomStringConvertible {
             rhs += constant < 0 ? " - \(formatNumber(-constant))" : " + \(formatNumber(constant))"
         }
         s += rhs
-        if !priority.isRequired { s += " @\(priority)" }
+        if let hug = huggingPriority {
+            s += " Hug:\(hug) CompressionResistance:\(priority)"
+        } else if !priority.isRequired {
+            s += " @\(priority)"
+        }
         return s + ">"
     }
 

@@ -86,7 +86,7 @@ final class Engine {
         }
         for item in scratchTouched { enter(item) }
         c.anchorConstant = built.anchorConstant
-        let sc = Constraint(built.expression, c.relation.solverRelation, priority: c.priority)
+        let sc = c.solverConstraint(built.expression)
         c.solverConstraint = sc
         c.engine = self
         c.isBroken = false
@@ -146,8 +146,7 @@ final class Engine {
         counters.add(.priorityChanges)
         generation &+= 1
         if !c.isBroken { try? solver.remove(old) }
-        let sc = Constraint(Expression(old.expression.terms, constant: c.anchorConstant - c.constant),
-                            old.relation, priority: c.priority)
+        let sc = c.solverConstraint(Expression(old.expression.terms, constant: c.anchorConstant - c.constant))
         c.solverConstraint = sc
         c.isBroken = false
         do {

@@ -78,7 +78,7 @@ private struct FittingSession {
         if c.firstItem.hostView?.fittingToken != token { return }
         var touched: [LayoutItem] = []
         guard let built = ExpressionBuilder.build(c, touched: &touched) else { return }
-        add(Constraint(built.expression, c.relation.solverRelation, priority: c.priority))
+        add(c.solverConstraint(built.expression))
         for item in touched {
             if let v = item as? View, v !== root, v.translatesAutoresizingMaskIntoConstraints { addFrame(of: v) }
         }
@@ -95,23 +95,28 @@ private struct FittingSession {
 
     private mutating func addIntrinsicSize(of view: View) {
         let size = view.intrinsicContentSize
-        if size.width >= 0 {
-            add(Constraint(Expression(view.widthVar), .greaterThanOrEqual, Expression(constant: size.width),
-                           priority: view.contentCompressionResistancePriority(for: .horizontal)))
-            add(Constraint(Expression(view.widthVar), .lessThanOrEqual, Expression(constant: size.width),
-                           priority: view.contentHuggingPriority(for: .horizontal)))
-        }
+        if size.width >= 0 { _ = addContentSize(Expression(view.widthVar) - size.width, view, .horizontal) }
         if size.height >= 0 {
-            let resist = Constraint(Expression(view.heightVar) - size.height, .greaterThanOrEqual,
-                                    priority: view.contentCompressionResistancePriority(for: .vertical))
-            let hug = Constraint(Expression(view.heightVar) - size.height, .lessThanOrEqual,
-                                 priority: view.contentHuggingPriority(for: .vertical))
-            add(resist)
-            add(hug)
+            let added = addContentSize(Expression(view.heightVar) - size.height, view, .vertical)
             if let label = view as? Label, label.numberOfLines != 1, label.preferredMaxLayoutWidth <= 0 {
-                wrappingLabels.append((label, [resist, hug]))
+                wrappingLabels.append((label, added))
             }
         }
+    }
+
+    /// `expression` (size − intrinsic) ≈ 0 in the window engine's form
+    /// (`ContentSizeForm`), so both engines solve the same system.
+    private mutating func addContentSize(_ expression: Expression, _ view: View, _ axis: LayoutAxis) -> [Constraint] {
+        let resist = view.contentCompressionResistancePriority(for: axis)
+        let hug = view.contentHuggingPriority(for: axis)
+        let constraints: [Constraint] = switch ContentSizeForm(resist: resist, hug: hug) {
+        case .twoSided: [Constraint(expression, above: hug, below: resist)]
+        case .equality: [Constraint(expression, .equal)]
+        case .inequalities: [Constraint(expression, .greaterThanOrEqual, priority: resist),
+                             Constraint(expression, .lessThanOrEqual, priority: hug)]
+        }
+        for c in constraints { add(c) }
+        return constraints
     }
 
     /// The second pass for wrapping labels: re-measure at the solved width

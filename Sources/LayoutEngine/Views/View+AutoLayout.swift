@@ -1,6 +1,6 @@
 /// How a view takes part in Auto Layout: its frame as constraints when it
 /// is placed by hand, its intrinsic size as hugging and compression
-/// resistance inequalities when it is not.
+/// resistance preferences when it is not.
 extension View {
     // MARK: Constraints
 
@@ -106,22 +106,29 @@ extension View {
     }
 
     /// New priorities reach installed content-size constraints in place
-    /// (or, when the pair merges into or splits from an equality, in the next update pass).
+    /// (or, when the axis changes form, in the next update pass).
     private func contentPrioritiesChanged(_ axis: LayoutAxis) {
         guard contentSizeConstraints.count == 4 else { return }
         let i = axis == .horizontal ? 0 : 2
-        let merged = contentCompressionResistancePriority(for: axis).isRequired && contentHuggingPriority(for: axis).isRequired
-        if let resist = contentSizeConstraints[i], let hug = contentSizeConstraints[i + 1], !merged {
-            resist.priority = contentCompressionResistancePriority(for: axis)
-            hug.priority = contentHuggingPriority(for: axis)
-        } else if contentSizeConstraints[i] != nil {
+        guard let first = contentSizeConstraints[i] else { return }
+        let resist = contentCompressionResistancePriority(for: axis)
+        let hug = contentHuggingPriority(for: axis)
+        let form = ContentSizeForm(resist: resist, hug: hug)
+        switch (form, contentSizeConstraints[i + 1]) {
+        case (.twoSided, nil) where first.huggingPriority != nil:
+            first.setContentPriorities(compressionResistance: resist, hugging: hug)
+        case (.inequalities, let second?):
+            first.priority = resist
+            second.priority = hug
+        case (.equality, nil) where first.huggingPriority == nil:
+            break
+        default:
             invalidateIntrinsicContentSize()
         }
     }
 
-    /// Asks `intrinsicContentSize` and sets the four content-size
-    /// inequalities (`width >= w` at compression resistance, `width <= w` at
-    /// hugging, the same for height), changing constants in place.
+    /// Asks `intrinsicContentSize` and sets the content-size constraints of
+    /// both axes (see `ContentSizeForm`), changing constants in place.
     func updateContentSizeConstraints(_ engine: Engine) {
         intrinsicSizeIsInvalid = false
         let size = intrinsicContentSize
@@ -132,22 +139,25 @@ extension View {
         intrinsicSizeDidUpdate(engine)
     }
 
-    /// One axis: `>= value` at compression resistance and `<= value` at
-    /// hugging, or a single equality when both are required.
+    /// One axis, in slots `i` and `i + 1` of `contentSizeConstraints`: one
+    /// constraint for `.twoSided` and `.equality`, two for `.inequalities`
+    /// (compression resistance first). Nothing without an intrinsic metric.
     private func setContentSize(_ value: Double, axis: LayoutAxis, _ engine: Engine) {
         let i = axis == .horizontal ? 0 : 2
         let attribute: LayoutAttribute = axis == .horizontal ? .width : .height
         let resistPriority = contentCompressionResistancePriority(for: axis)
         let hugPriority = contentHuggingPriority(for: axis)
-        let merged = resistPriority.isRequired && hugPriority.isRequired
-        if value >= 0 {
-            if merged, let c = contentSizeConstraints[i], contentSizeConstraints[i + 1] == nil {
-                c.constant = value
-                return
+        let form = ContentSizeForm(resist: resistPriority, hug: hugPriority)
+        if value >= 0, let first = contentSizeConstraints[i] {
+            let second = contentSizeConstraints[i + 1]
+            let same = switch form {
+            case .twoSided: second == nil && first.huggingPriority != nil
+            case .equality: second == nil && first.huggingPriority == nil
+            case .inequalities: second != nil
             }
-            if !merged, let resist = contentSizeConstraints[i], let hug = contentSizeConstraints[i + 1] {
-                resist.constant = value
-                hug.constant = value
+            if same {
+                first.constant = value
+                second?.constant = value
                 return
             }
         }
@@ -155,23 +165,49 @@ extension View {
             if let c = contentSizeConstraints[j] { engine.uninstall(c); contentSizeConstraints[j] = nil }
         }
         guard value >= 0 else { return }
-        if merged {
+        switch form {
+        case .twoSided, .equality:
             let c = LayoutConstraint(kind: .contentSize, self, attribute, .equal, nil, .notAnAttribute,
-                                     constant: value, priority: .required)
+                                     constant: value, priority: resistPriority)
+            if form == .twoSided { c.huggingPriority = hugPriority }
             c.active = true
             contentSizeConstraints[i] = c
             engine.install(c)
-            return
+        case .inequalities:
+            let resist = LayoutConstraint(kind: .contentSize, self, attribute, .greaterThanOrEqual, nil, .notAnAttribute,
+                                          constant: value, priority: resistPriority)
+            let hug = LayoutConstraint(kind: .contentSize, self, attribute, .lessThanOrEqual, nil, .notAnAttribute,
+                                       constant: value, priority: hugPriority)
+            resist.active = true
+            hug.active = true
+            contentSizeConstraints[i] = resist
+            contentSizeConstraints[i + 1] = hug
+            engine.install(resist)
+            engine.install(hug)
         }
-        let resist = LayoutConstraint(kind: .contentSize, self, attribute, .greaterThanOrEqual, nil, .notAnAttribute,
-                                      constant: value, priority: resistPriority)
-        let hug = LayoutConstraint(kind: .contentSize, self, attribute, .lessThanOrEqual, nil, .notAnAttribute,
-                                   constant: value, priority: hugPriority)
-        resist.active = true
-        hug.active = true
-        contentSizeConstraints[i] = resist
-        contentSizeConstraints[i + 1] = hug
-        engine.install(resist)
-        engine.install(hug)
+    }
+}
+
+/// How one axis of an intrinsic size becomes constraints. UIKit keeps one
+/// content-size constraint per axis with both priorities; so does the
+/// engine whenever the solver can take it as one equation.
+enum ContentSizeForm {
+    /// Both priorities below required: one two-sided preference,
+    /// `size == intrinsic`, hugging above and compression resistance below
+    /// (one row and two error symbols in the solver, where two inequalities
+    /// took two rows and four symbols).
+    case twoSided
+    /// Both required: one required equality.
+    case equality
+    /// One side required: `size >= intrinsic` at compression resistance and
+    /// `size <= intrinsic` at hugging.
+    case inequalities
+
+    init(resist: LayoutPriority, hug: LayoutPriority) {
+        switch (resist.isRequired, hug.isRequired) {
+        case (false, false): self = .twoSided
+        case (true, true): self = .equality
+        default: self = .inequalities
+        }
     }
 }
