@@ -43,7 +43,7 @@ import json, sys, collections
 out, runs, slowdown = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 alarms = {"slower", "faster", "more work", "less work", "behaviour changed", "error"}
 by_workload = collections.Counter()   # workload -> runs where it was flagged slower
-any_alarm_runs, workload_trials, cell_verdicts, seconds = 0, 0, collections.Counter(), []
+any_alarm_runs, workload_trials, cell_trials, cell_verdicts, seconds = 0, 0, 0, collections.Counter(), []
 false_alarm_workloads = collections.Counter()
 for k in range(1, runs + 1):
     try:
@@ -52,6 +52,7 @@ for k in range(1, runs + 1):
         print(f"run {k}: no comparison.json (see {out}/run-{k}.log)"); continue
     seconds.append(data["seconds"])
     for c in data["cells"]: cell_verdicts[c["verdict"]] += 1
+    cell_trials += len(data["cells"])
     flagged = {w for w, v in data["workloads"].items() if v in alarms}
     workload_trials += len(data["workloads"])
     if flagged: any_alarm_runs += 1
@@ -65,9 +66,14 @@ print("cell verdicts:", dict(sorted(cell_verdicts.items())))
 if slowdown == 0:
     total = sum(by_workload.values()) + sum(false_alarm_workloads.values())
     print(f"A/A runs with any alarm: {any_alarm_runs} of {n}; workload alarms: {total} of {workload_trials} workload comparisons")
+    cell_alarms = sum(v for k, v in cell_verdicts.items() if k in alarms)
+    print(f"cell alarms: {cell_alarms} of {cell_trials} cell comparisons")
     for w, c in sorted((by_workload + false_alarm_workloads).items()): print(f"  {w} (slower)" if ':' not in w else f"  {w}", c)
 else:
     caught = sum(by_workload.values())
     print(f"workloads flagged slower: {caught} of {workload_trials} workload comparisons ({caught / max(workload_trials, 1):.1%})")
+    # Every cell carries the slowdown, so each cell is a trial too (a stricter rate: one cell, not any cell of a workload).
+    print(f"cells flagged slower: {cell_verdicts['slower']} of {cell_trials} ({cell_verdicts['slower'] / max(cell_trials, 1):.1%}); "
+          f"unknown {cell_verdicts['unknown']}, same {cell_verdicts['same']}, faster {cell_verdicts['faster']}")
     print("other alarms:", dict(false_alarm_workloads) or "none")
 EOF
