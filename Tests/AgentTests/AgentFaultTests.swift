@@ -17,13 +17,16 @@ extension AgentServerTests {
             return config
         }
 
-        /// Polls `condition` until it holds; fails when `process` exits first.
-        static func waitUntil(_ what: String, watching processes: [CommandProcess] = [],
+        /// Polls `condition` until it holds; fails when `process` exits first,
+        /// or after `timeout` (a missed moment must fail the test, not hang CI).
+        static func waitUntil(_ what: String, watching processes: [CommandProcess] = [], timeout: Duration = .seconds(120),
                               _ condition: () async throws -> Bool) async throws {
+            let deadline = ContinuousClock.now + timeout
             while try await !condition() {
                 if let gone = processes.first(where: { !$0.process.isRunning }) {
                     throw AgentTestError("\(gone.name) exited before \(what): \(gone.stdout.suffix(1500)) \(gone.stderr.suffix(1500))")
                 }
+                guard ContinuousClock.now < deadline else { throw AgentTestError("no \(what) within \(timeout)") }
                 try await Task.sleep(for: .milliseconds(50))
             }
         }
@@ -34,10 +37,13 @@ extension AgentServerTests {
         @Test func aFrozenAgentsLateResultIsRejected() async throws {
             let database = try await AgentTestServer.shared().freshDatabase()
             let config = try Self.fixtureConfig()
-            let slow = ["FIXTURE_BEHAVIOUR": "slow"]
-            let runID = try await DistributedRunTests.enqueue(database, jobs: 1, samples: 30)
+            // 50 ms per sample for the agent to be frozen: 10 s in which the test must
+            // see it stream, however busy the machine. The taker runs the job at full speed.
+            let samples = 200
+            let runID = try await DistributedRunTests.enqueue(database, jobs: 1, samples: samples)
             let frozen = try DistributedRunTests.agent("frozen", database, viaFile: true,
-                                                       extra: ["--engines-config", config, "--stream-interval", "0.1"], environment: slow)
+                                                       extra: ["--engines-config", config, "--stream-interval", "0.1"],
+                                                       environment: ["FIXTURE_BEHAVIOUR": "slow"])
             try await frozen.waitForOutput("\"claimed\"", timeout: .seconds(30))
             // Stop it once it has streamed something, so its attempt has rows of its own.
             try await Self.waitUntil("streaming", watching: [frozen]) {
@@ -48,7 +54,7 @@ extension AgentServerTests {
                 try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'running' AND lease_expires_at < now()") == 1
             }
             let taker = try DistributedRunTests.agent("taker", database, viaFile: false,
-                                                      extra: ["--engines-config", config, "--exit-when-drained"], environment: slow)
+                                                      extra: ["--engines-config", config, "--exit-when-drained"])
             #expect(try await taker.waitForExit(timeout: .seconds(120)) == 0, "\(taker.stderr.suffix(1500))")
             frozen.signal(SIGCONT)
             // Thawed, it finds the job gone: its heartbeat, stream or completion is fenced.
@@ -64,10 +70,10 @@ extension AgentServerTests {
                 """) == 1)
             #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded' AND run_id = $1",
                                              [.text(runID.uuidString)]) == 1)
-            // Exactly the second attempt's 30 samples; the frozen attempt's rows were
+            // Exactly the second attempt's samples; the frozen attempt's rows were
             // never moved and its late ones never written.
-            #expect(try await database.count("SELECT count(*) FROM samples") == 30)
-            #expect(try await database.count("SELECT count(DISTINCT sample_index) FROM samples") == 30)
+            #expect(try await database.count("SELECT count(*) FROM samples") == samples)
+            #expect(try await database.count("SELECT count(DISTINCT sample_index) FROM samples") == samples)
             #expect(try await database.count("SELECT count(*) FROM queue_samples") == 0)
         }
 
@@ -77,13 +83,16 @@ extension AgentServerTests {
         @Test func samplesAreStreamedWhileTheJobRuns() async throws {
             let database = try await AgentTestServer.shared().freshDatabase()
             let config = try Self.fixtureConfig()
-            let runID = try await DistributedRunTests.enqueue(database, jobs: 1, samples: 60)
+            // 50 ms per sample: 6 s for the test to see the count grow.
+            let samples = 120
+            let runID = try await DistributedRunTests.enqueue(database, jobs: 1, samples: samples)
             let agent = try DistributedRunTests.agent("streamer", database, viaFile: true,
                                                       extra: ["--engines-config", config, "--exit-when-drained", "--stream-interval", "0.1"],
                                                       environment: ["FIXTURE_BEHAVIOUR": "slow"])
             let queue = try await JobQueue.connect(database.socketConfiguration)
             var seen: [Int] = []
-            while true {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while ContinuousClock.now < deadline {
                 let progress = try await queue.progress(runKey: runID.uuidString.lowercased())
                 if progress.isFinished { break }
                 if progress.running == 1, progress.streamedSamples > 0, seen.last != progress.streamedSamples {
@@ -94,8 +103,8 @@ extension AgentServerTests {
             await queue.close()
             #expect(try await agent.waitForExit(timeout: .seconds(60)) == 0, "\(agent.stderr.suffix(1500))")
             // While the job ran, its sample count grew in the database.
-            #expect(seen.count >= 2 && seen == seen.sorted() && (seen.first ?? 60) < 60, "streamed counts seen: \(seen)")
-            #expect(try await database.count("SELECT count(*) FROM samples") == 60)
+            #expect(seen.count >= 2 && seen == seen.sorted() && (seen.first ?? samples) < samples, "streamed counts seen: \(seen)")
+            #expect(try await database.count("SELECT count(*) FROM samples") == samples)
             #expect(try await database.count("SELECT count(*) FROM queue_samples") == 0)
             #expect(agent.stdout.contains("\"streamed\": "), "\(agent.stdout)")
         }

@@ -74,22 +74,24 @@ extension AgentServerTests {
             let database = try await AgentTestServer.shared().freshDatabase()
             let config = try AgentTestDirectories.makeScratch("engines") + "/engines.json"
             try Data("{\"fx\": \"\(CommandProcess.product("fixture-worker"))\"}".utf8).write(to: URL(fileURLWithPath: config))
-            // FIXTURE_BEHAVIOUR=slow: 50 ms per sample, so 40 samples take 2 s.
-            let slow = ["FIXTURE_BEHAVIOUR": "slow"]
-            let runID = try await Self.enqueue(database, jobs: 1, samples: 40)
-            let victim = try Self.agent("victim", database, viaFile: true, extra: ["--engines-config", config], environment: slow)
+            // FIXTURE_BEHAVIOUR=slow: 50 ms per sample, so the victim's job lasts 10 s and is
+            // still running when it is killed, however busy the machine. The rescuer runs at full speed.
+            let samples = 200
+            let runID = try await Self.enqueue(database, jobs: 1, samples: samples)
+            let victim = try Self.agent("victim", database, viaFile: true, extra: ["--engines-config", config],
+                                        environment: ["FIXTURE_BEHAVIOUR": "slow"])
             try await victim.waitForOutput("\"claimed\"", timeout: .seconds(20))
             try await Task.sleep(for: .milliseconds(300))
             victim.signal(SIGKILL)
             _ = try? await victim.waitForExit(timeout: .seconds(5))
             let rescuer = try Self.agent("rescuer", database, viaFile: false,
-                                         extra: ["--engines-config", config, "--exit-when-drained"], environment: slow)
+                                         extra: ["--engines-config", config, "--exit-when-drained"])
             let status = try await rescuer.waitForExit(timeout: .seconds(40))
             #expect(status == 0, "\(rescuer.stderr.suffix(1500))")
             #expect(rescuer.events.contains { $0.event == "completed" && $0.attempt == 2 }, "\(rescuer.stdout)")
             #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded' AND run_id = $1",
                                              [.text(runID.uuidString)]) == 1)
-            #expect(try await database.count("SELECT count(*) FROM samples") == 40)
+            #expect(try await database.count("SELECT count(*) FROM samples") == samples)
             #expect(try await database.count("SELECT count(*) FROM queue_claims WHERE outcome = 'expired'") == 1)
             #expect(try await database.count("""
                 SELECT count(*) FROM queue_results r JOIN queue_agents a ON a.id = r.agent_id WHERE a.name = 'rescuer' AND r.attempt = 2

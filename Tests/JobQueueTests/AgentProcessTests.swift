@@ -48,7 +48,8 @@ extension QueueServerTests {
         @Test func aJobOfAnAgentKilledWithSIGKILLIsRescuedAndFinishedByAnother() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
             let enqueuer = try await db.queue()
-            let long = try await enqueuer.enqueue([TestJobs.job(size: 2500)])[0]
+            // 6 s: still running when its agent is killed, however busy the machine.
+            let long = try await enqueuer.enqueue([TestJobs.job(size: 6000)])[0]
             try await enqueuer.enqueue((0..<10).map { _ in TestJobs.job(size: 50) })
             let agents = try (0..<3).map { try AgentProcess(name: "agent-\($0)", database: db, arguments: ["--exit-when-drained", "--lease", "1"]) }
             let connection = try await db.connect()
