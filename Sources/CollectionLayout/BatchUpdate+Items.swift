@@ -75,7 +75,7 @@ extension BatchUpdate {
         }
         return BatchUpdateResult(itemCountsBefore: before, itemCountsAfter: after,
                                  sections: SectionChanges(itemCounts: after, touched: touched, changes: changes),
-                                 newSectionForOld: nil, sectionsVisited: touched.count,
+                                 sectionMap: nil, sectionsVisited: touched.count,
                                  sectionMoves: [:], itemMoves: moves, changesSections: false)
     }
 }

@@ -63,16 +63,16 @@ public struct BatchUpdate: Hashable, Sendable {
     ///   conflicting operations and counts that do not add up. The first error
     ///   in a fixed order is thrown (sections before items, lowest index first),
     ///   so the same batch listed in another order throws the same error.
-    /// - Complexity: O(k log k) for k index paths in a batch of item updates,
-    ///   plus a comparison of the untouched sections' counts before and after
-    ///   (a memory compare; nothing when both arrays share storage). A batch
-    ///   that inserts, deletes, moves or reloads sections adds O(S): the
-    ///   old→new section map (``SectionMapping``) and a ``SectionChange`` per
-    ///   after-update section are built for every section (counted in
-    ///   ``BatchUpdateResult/sectionsVisited``, before count + after count).
-    ///   The section operations themselves are also kept apart
-    ///   (``SectionEdits``), so a layout applies them without visiting the
-    ///   kept sections.
+    /// - Complexity: O((k + s) log(k + s)) for k index paths and s section
+    ///   operations, plus a comparison of the untouched sections' counts
+    ///   before and after (a memory compare of runs of kept sections; nothing
+    ///   when both arrays share storage). Nothing is built per untouched
+    ///   section: the old→new section map is the sorted lists of sections
+    ///   that leave and arrive (``SectionMapping``, O(log s) per lookup), and
+    ///   only touched sections get a ``SectionChange`` (counted in
+    ///   ``BatchUpdateResult/sectionsVisited``). The section operations are
+    ///   also kept apart (``SectionEdits``), so a layout applies them without
+    ///   visiting the kept sections.
     public func resolve(itemCountsBefore before: [Int], itemCountsAfter after: [Int]) throws(BatchUpdateError) -> BatchUpdateResult {
         var sectionClaims = Claims<Int>()
         var itemClaims = Claims<IndexPath>()

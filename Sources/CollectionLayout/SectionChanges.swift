@@ -13,27 +13,37 @@ struct SectionEdits: Sendable {
 }
 
 /// A result's per-section changes: every after-update section, as a
-/// collection. A batch of item updates stores only its touched sections; an
-/// untouched one reads as kept, with no changes. - Complexity: O(log t) per
-/// element for t touched sections.
+/// collection. A batch stores only its touched sections (items changed,
+/// inserted, reloaded or moved in); an untouched one reads as kept, with no
+/// changes, its before-update index found through the section map (itself
+/// when no section moved). Only `reloadData` stores every section.
+/// - Complexity: O(log t + log s) per element for t touched sections and s
+///   section operations.
 public struct SectionChanges: RandomAccessCollection, Sendable {
     let itemCounts: [Int]
     let dense: [BatchUpdateResult.SectionChange]?
     let touched: [Int]
     let touchedChanges: [BatchUpdateResult.SectionChange]
+    /// Where untouched sections come from; nil when every section keeps its index.
+    let map: SectionMapping?
 
     init(itemCounts: [Int], dense: [BatchUpdateResult.SectionChange]) {
         self.itemCounts = itemCounts
         self.dense = dense
         touched = []
         touchedChanges = []
+        map = nil
     }
 
-    init(itemCounts: [Int], touched: [Int], changes: [BatchUpdateResult.SectionChange]) {
+    /// - Parameters:
+    ///   - touched: ascending after-update indexes, one per change.
+    ///   - map: the section map, when sections change.
+    init(itemCounts: [Int], touched: [Int], changes: [BatchUpdateResult.SectionChange], map: SectionMapping? = nil) {
         self.itemCounts = itemCounts
         dense = nil
         self.touched = touched
         touchedChanges = changes
+        self.map = map
     }
 
     public var startIndex: Int { 0 }
@@ -43,7 +53,8 @@ public struct SectionChanges: RandomAccessCollection, Sendable {
         if let dense { return dense[n] }
         let t = countBelow(touched, n)
         if t < touched.count, touched[t] == n { return touchedChanges[t] }
-        return .init(source: .old(n), leaving: [], arriving: [], reloaded: [], itemCount: itemCounts[n])
+        return .init(source: map?.source(ofNew: n) ?? .old(n), leaving: [], arriving: [], reloaded: [],
+                     itemCount: itemCounts[n])
     }
 
     /// The sections that may differ from "kept, no changes", with their indexes.
