@@ -9,7 +9,9 @@ extension BatchUpdateResult {
     /// reloaded ones get `newItem(afterPath)`.
     ///
     /// - Precondition: `before` has the counts this result was resolved with.
-    /// - Complexity: O(N) for N items (array edits), O(k log k) for the ordering.
+    /// - Complexity: O(N) for N items (array edits), O(k log k) for the
+    ///   ordering, O(log s) per section to look up where it goes (s section
+    ///   operations): building the after arrays visits everything anyway.
     public func apply<ID>(to before: [[ID]], newItem: (IndexPath) -> ID) -> [[ID]] {
         precondition(before.map(\.count) == itemCountsBefore,
                      "apply(to:) got \(before.map(\.count)) items per section; the batch was resolved for \(itemCountsBefore)")

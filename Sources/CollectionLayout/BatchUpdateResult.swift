@@ -4,8 +4,9 @@
 ///
 /// Built by ``BatchUpdate/resolve(itemCountsBefore:itemCountsAfter:)`` or
 /// ``reloadData(itemCountsBefore:itemCountsAfter:)``. Lookups cost O(log k) for
-/// k changes in the section; nothing is stored per unchanged item, and for a
-/// batch of item updates nothing per untouched section either.
+/// k changes in the section (plus O(log s) for s section operations);
+/// nothing is stored per unchanged item or per untouched section, except by
+/// `reloadData`.
 public struct BatchUpdateResult: Sendable {
     /// What happened to one after-update section.
     public struct SectionChange: Hashable, Sendable {
@@ -77,11 +78,14 @@ public struct BatchUpdateResult: Sendable {
     public let itemCountsAfter: [Int]
     /// One entry per after-update section.
     public let sections: SectionChanges
-    /// Before-update section → after-update section (nil for deleted
-    /// sections); nil when no section moved, so every index maps to itself.
-    let newSectionForOld: [Int?]?
-    /// Per-section records resolving built: the touched sections for a batch
-    /// of item updates, every section before and after when sections change.
+    /// Before-update section ↔ after-update section; nil when no section
+    /// was inserted, deleted, moved or reloaded, so every index maps to itself.
+    let sectionMap: SectionMapping?
+    /// Per-section records resolving built: one per touched section (items
+    /// changed, inserted, reloaded or moved in) and one per section entry in
+    /// the section map (sections leaving, arriving, reloaded), whatever the
+    /// section count. The untouched sections' counts are compared as slices,
+    /// not visited. `reloadData` builds one per after-update section.
     public let sectionsVisited: Int
     /// Section moves, before-update index → after-update index.
     public let sectionMoves: [Int: Int]
@@ -100,12 +104,12 @@ public struct BatchUpdateResult: Sendable {
     public let invalidatesEverything: Bool
 
     init(itemCountsBefore: [Int], itemCountsAfter: [Int], sections: SectionChanges,
-         newSectionForOld: [Int?]?, sectionsVisited: Int, sectionMoves: [Int: Int], itemMoves: [IndexPath: IndexPath],
+         sectionMap: SectionMapping?, sectionsVisited: Int, sectionMoves: [Int: Int], itemMoves: [IndexPath: IndexPath],
          changesSections: Bool, sectionEdits: SectionEdits = SectionEdits(), invalidatesEverything: Bool = false) {
         self.itemCountsBefore = itemCountsBefore
         self.itemCountsAfter = itemCountsAfter
         self.sections = sections
-        self.newSectionForOld = newSectionForOld
+        self.sectionMap = sectionMap
         self.sectionsVisited = sectionsVisited
         self.sectionMoves = sectionMoves
         self.itemMoves = itemMoves
@@ -121,10 +125,11 @@ public struct BatchUpdateResult: Sendable {
     }
 
     /// The after-update section of before-update section `old`; nil when it
-    /// was deleted. - Complexity: O(1).
+    /// was deleted. - Complexity: O(log s) for s section operations.
     public func newSection(forOld old: Int) -> Int? {
-        guard let map = newSectionForOld else { return itemCountsBefore.indices.contains(old) ? old : nil }
-        return map.indices.contains(old) ? map[old] : nil
+        guard itemCountsBefore.indices.contains(old) else { return nil }
+        guard let sectionMap else { return old }
+        return sectionMap.newIndex(forOld: old)
     }
 
     /// `reloadData` as a result: every section is new, no index path carries
@@ -135,7 +140,8 @@ public struct BatchUpdateResult: Sendable {
             sections: SectionChanges(itemCounts: itemCountsAfter, dense: itemCountsAfter.map {
                 .init(source: .inserted, leaving: [], arriving: [], reloaded: [], itemCount: $0)
             }),
-            newSectionForOld: Array(repeating: nil, count: itemCountsBefore.count), sectionsVisited: itemCountsAfter.count,
+            sectionMap: SectionMapping(replacingAll: itemCountsBefore.count, after: itemCountsAfter.count),
+            sectionsVisited: itemCountsAfter.count,
             sectionMoves: [:], itemMoves: [:],
             changesSections: true, invalidatesEverything: true)
     }
@@ -184,88 +190,4 @@ public struct BatchUpdateResult: Sendable {
         }
         return paths.sorted()
     }
-}
-
-/// A batch's section operations in the order the rules apply them: sections
-/// leave (deletes and move sources) in descending before-update order, then
-/// arrive (inserts and move destinations) in ascending after-update order;
-/// the kept sections close up and spread out around them. Reloaded sections
-/// keep their slot and get new items.
-struct SectionEdits: Sendable {
-    /// Before-update indexes of deleted and moved-away sections, ascending.
-    var leaving: [Int] = []
-    /// After-update indexes of inserted and moved-in sections, ascending.
-    var arriving: [Int] = []
-    /// After-update indexes of reloaded sections, ascending.
-    var reloaded: [Int] = []
-}
-
-/// A result's per-section changes: every after-update section, as a
-/// collection. A batch of item updates stores only its touched sections; an
-/// untouched one reads as kept, with no changes. - Complexity: O(log t) per
-/// element for t touched sections.
-public struct SectionChanges: RandomAccessCollection, Sendable {
-    let itemCounts: [Int]
-    let dense: [BatchUpdateResult.SectionChange]?
-    let touched: [Int]
-    let touchedChanges: [BatchUpdateResult.SectionChange]
-
-    init(itemCounts: [Int], dense: [BatchUpdateResult.SectionChange]) {
-        self.itemCounts = itemCounts
-        self.dense = dense
-        touched = []
-        touchedChanges = []
-    }
-
-    init(itemCounts: [Int], touched: [Int], changes: [BatchUpdateResult.SectionChange]) {
-        self.itemCounts = itemCounts
-        dense = nil
-        self.touched = touched
-        touchedChanges = changes
-    }
-
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { itemCounts.count }
-
-    public subscript(n: Int) -> BatchUpdateResult.SectionChange {
-        if let dense { return dense[n] }
-        let t = countBelow(touched, n)
-        if t < touched.count, touched[t] == n { return touchedChanges[t] }
-        return .init(source: .old(n), leaving: [], arriving: [], reloaded: [], itemCount: itemCounts[n])
-    }
-
-    /// The sections that may differ from "kept, no changes", with their indexes.
-    var changed: [(Int, BatchUpdateResult.SectionChange)] {
-        if let dense { return Array(dense.enumerated().map { ($0.offset, $0.element) }) }
-        return Array(zip(touched, touchedChanges))
-    }
-}
-
-// Sorted-array helpers: all O(log n).
-
-/// How many elements of the ascending `a` are below `x`.
-func countBelow(_ a: [Int], _ x: Int) -> Int {
-    var lo = 0, hi = a.count
-    while lo < hi {
-        let mid = (lo + hi) / 2
-        if a[mid] < x { lo = mid + 1 } else { hi = mid }
-    }
-    return lo
-}
-
-func binaryContains(_ a: [Int], _ x: Int) -> Bool {
-    let i = countBelow(a, x)
-    return i < a.count && a[i] == x
-}
-
-/// For ascending, distinct `a` (slots taken out of a sequence): how many of
-/// them come before the survivor of rank `rank`. `a[t] - t` is the number of
-/// survivors before `a[t]`, which never decreases, so it is binary-searchable.
-func countRankedBelow(_ a: [Int], _ rank: Int) -> Int {
-    var lo = 0, hi = a.count
-    while lo < hi {
-        let mid = (lo + hi) / 2
-        if a[mid] - mid <= rank { lo = mid + 1 } else { hi = mid }
-    }
-    return lo
 }

@@ -64,7 +64,10 @@ extension FlowLayout {
     ///   sections. Each section that leaves or arrives also shifts the array of
     ///   section roots and the extents' mirror array (a memmove of S words, no
     ///   section visited), and the guard compares the counts before with the
-    ///   layout's (a memory compare; nothing when both share storage).
+    ///   layout's (a memory compare; nothing when both share storage). The
+    ///   update is read through its lists (``SectionEdits``, the touched
+    ///   sections), O(log k + log s) a record, never section by section, so
+    ///   the whole batch path (resolve included) stays off the kept sections.
     public mutating func applyBatchUpdate(_ update: BatchUpdateResult) {
         guard !update.invalidatesEverything, !needsPrepare, update.itemCountsBefore == itemCounts else {
             invalidateLayout(.dataSourceCounts)

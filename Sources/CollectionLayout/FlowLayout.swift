@@ -48,8 +48,9 @@ import Geometry
 ///   or into the extents' treap) and shifts the arrays of section roots and
 ///   extents (a memmove, no section visited); inserted and reloaded sections
 ///   are laid out whole. Resolving such a batch
-///   (``BatchUpdate/resolve(itemCountsBefore:itemCountsAfter:)``) still
-///   builds a record per section, O(S); the layout never reads the kept ones.
+///   (``BatchUpdate/resolve(itemCountsBefore:itemCountsAfter:)``) costs its
+///   operations too, not S: records for touched sections only, and a memory
+///   compare of the kept sections' counts.
 public struct FlowLayout: CollectionViewLayout {
     public enum ScrollDirection: Hashable, Sendable { case vertical, horizontal }
 

@@ -49,7 +49,8 @@ extension CollectionView {
 
     /// Moves visible cells to their after-update paths; deleted and reloaded
     /// items end display (at their before-update paths) and pool their cells.
-    /// - Complexity: O(v log k) for v visible cells and k changes.
+    /// - Complexity: O(v log(k + s)) for v visible cells, k item changes and
+    ///   s section operations.
     func remapVisibleCells(_ result: BatchUpdateResult) {
         var next: [IndexPath: CollectionViewCell] = [:]
         next.reserveCapacity(visible.count)

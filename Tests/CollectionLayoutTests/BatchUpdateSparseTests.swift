@@ -1,8 +1,8 @@
 import CollectionLayout
 import Testing
 
-/// A batch of item updates resolves with records for its touched sections
-/// only, and still checks every section's count.
+/// A batch resolves with records for its touched sections only, and still
+/// checks every section's count.
 @Suite struct BatchUpdateSparseTests {
     func resolve(_ ops: [BatchUpdate.Operation], sections: Int, change: [Int: Int] = [:]) throws -> BatchUpdateResult {
         let before = Array(repeating: 100, count: sections)
@@ -43,11 +43,21 @@ import Testing
         #expect(touched == .itemCountMismatch(section: 3, sourceSection: 3, before: 100, leaving: 0, arriving: 1, after: 102))
     }
 
-    @Test func sectionOperationsStillBuildEveryRecord() throws {
-        let result = try BatchUpdate([.deleteSections([2])])
-            .resolve(itemCountsBefore: Array(repeating: 100, count: 10), itemCountsAfter: Array(repeating: 100, count: 9))
-        #expect(result.sectionsVisited == 19)
-        #expect(result.sections[2].source == .old(3))
-        #expect(result.newSection(forOld: 2) == nil && result.newSection(forOld: 3) == 2)
+    @Test func sectionOperationsGetRecordsForWhatTheyTouchOnly() throws {
+        for sections in [10, 10_000] {
+            let before = Array(repeating: 100, count: sections)
+            var after = Array(repeating: 100, count: sections)
+            after[0] = 101
+            let result = try BatchUpdate([.deleteSections([2]), .insertSections([5]), .insertItems([IndexPath(0, 3)])])
+                .resolve(itemCountsBefore: before, itemCountsAfter: after)
+            // Two section map entries, and records for sections 0 and 5.
+            #expect(result.sectionsVisited == 4)
+            #expect(result.sections[2].source == .old(3) && result.sections[5].source == .inserted)
+            #expect(result.sections[6].source == .old(6) && result.sections[sections - 1].source == .old(sections - 1))
+            #expect(result.newSection(forOld: 2) == nil && result.newSection(forOld: 3) == 2)
+            #expect(result.newSection(forOld: 5) == 4 && result.newSection(forOld: 6) == 6)
+            #expect(result.newSection(forOld: sections - 1) == sections - 1 && result.newSection(forOld: sections) == nil)
+            #expect(result.touchedSections == [0])
+        }
     }
 }
