@@ -90,10 +90,9 @@ extension Tableau {
         let slot = newRecord(record)
         ownerOf[record.marker] = slot
         if record.other >= 0 { ownerOf[record.other] = slot }
-        for e in [errors.0, errors.1] where e >= 0 {
-            let li = levelIndex(c, record.errorPriority(e))
-            components[c].levels[li].row.add(e, 1)
-        }
+        // Two calls, not a loop over an array literal (one allocation per add).
+        if errors.0 >= 0 { addToObjective(errors.0, record, c) }
+        if errors.1 >= 0 { addToObjective(errors.1, record, c) }
 
         // A preference always has a subject (one of its fresh error or slack
         // symbols has a negative coefficient), so the paths below without one
@@ -135,6 +134,12 @@ extension Tableau {
         markDirty(c)
         counters.constraintsAdded += 1
         return slot
+    }
+
+    /// Puts error symbol `e` of `record` into component `c`'s objective at its level.
+    private mutating func addToObjective(_ e: Int, _ record: ConstraintRecord, _ c: Int) {
+        let li = levelIndex(c, record.errorPriority(e))
+        components[c].levels[li].row.add(e, 1)
     }
 
     /// kiwi's choice: the first external symbol; else the marker or other
