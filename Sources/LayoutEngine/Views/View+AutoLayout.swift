@@ -133,7 +133,8 @@ extension View {
         intrinsicSizeIsInvalid = false
         let size = intrinsicContentSize
         engine.counters.add(.intrinsicSizeUpdates)
-        if contentSizeConstraints.isEmpty { contentSizeConstraints = [nil, nil, nil, nil] }
+        // Not the literal `[nil, nil, nil, nil]`: that is a constant array the first write copies.
+        if contentSizeConstraints.isEmpty { contentSizeConstraints = Array(repeating: nil, count: 4) }
         setContentSize(size.width, axis: .horizontal, engine)
         setContentSize(size.height, axis: .vertical, engine)
         intrinsicSizeDidUpdate(engine)
@@ -161,7 +162,7 @@ extension View {
                 return
             }
         }
-        for j in [i, i + 1] {
+        for j in i...i + 1 {
             if let c = contentSizeConstraints[j] { engine.uninstall(c); contentSizeConstraints[j] = nil }
         }
         guard value >= 0 else { return }
