@@ -50,7 +50,7 @@ extension Tableau {
         let required = priority >= 1000
         var record = ConstraintRecord(marker: -1, other: -1, markerCoefficient: 0, otherCoefficient: 0,
                                       priority: priority, otherPriority: relation == .equal ? otherPriority : priority,
-                                      externals: [])
+                                      externals: SmallList())
         var errors = (-1, -1)
         switch relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
@@ -81,8 +81,7 @@ extension Tableau {
         }
         if row.constant < 0 { row.scale(by: -1) }
 
-        var externals: [Int] = []
-        externals.reserveCapacity(terms.count)
+        var externals = SmallList()
         for (s, _) in terms where !externals.contains(s) { externals.append(s) }
         record.externals = externals
         let c = unify(externals, row)

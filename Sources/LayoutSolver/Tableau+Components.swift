@@ -43,7 +43,7 @@ extension Tableau {
     /// The component that a new constraint's externals and row symbols must
     /// share: their components merged (smaller into larger), with unattached
     /// symbols joining it.
-    mutating func unify(_ externals: [Int], _ row: Row) -> Int {
+    mutating func unify(_ externals: SmallList, _ row: Row) -> Int {
         var target = -1
         func join(_ s: Int) {
             let c = componentOf[s]

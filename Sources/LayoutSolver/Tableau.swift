@@ -49,8 +49,8 @@ struct ConstraintRecord {
     /// The level of `other` in the objective: `priority`, except for a
     /// two-sided preference (where `priority` is the marker's).
     var otherPriority: Float
-    /// The external symbols the constraint mentions, each once.
-    var externals: [Int]
+    /// The external symbols the constraint mentions, each once (inline up to four).
+    var externals: SmallList
 
     var isRequired: Bool { priority >= 1000 }
 
@@ -343,7 +343,7 @@ struct Tableau {
     }
 
     mutating func freeRecord(_ i: Int) {
-        records[i].externals = []
+        records[i].externals = SmallList()
         freeRecords.append(i)
     }
 
