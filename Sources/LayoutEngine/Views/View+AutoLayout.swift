@@ -133,8 +133,16 @@ extension View {
         intrinsicSizeIsInvalid = false
         let size = intrinsicContentSize
         engine.counters.add(.intrinsicSizeUpdates)
-        // Not the literal `[nil, nil, nil, nil]`: that is a constant array the first write copies.
-        if contentSizeConstraints.isEmpty { contentSizeConstraints = Array(repeating: nil, count: 4) }
+        if contentSizeConstraints.isEmpty {
+            // No intrinsic metric and no constraint yet: nothing to set or
+            // remove, and no slots to allocate (containers are most views).
+            guard size.width >= 0 || size.height >= 0 else {
+                intrinsicSizeDidUpdate(engine)
+                return
+            }
+            // Not the literal `[nil, nil, nil, nil]`: that is a constant array the first write copies.
+            contentSizeConstraints = Array(repeating: nil, count: 4)
+        }
         setContentSize(size.width, axis: .horizontal, engine)
         setContentSize(size.height, axis: .vertical, engine)
         intrinsicSizeDidUpdate(engine)
