@@ -1,4 +1,5 @@
 import CollectionLayout
+import CollectionTestSupport
 
 /// Where an after-update item came from, as the naive reference sees it.
 enum ReferenceOrigin: Hashable {

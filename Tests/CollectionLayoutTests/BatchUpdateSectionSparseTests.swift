@@ -1,4 +1,5 @@
 import CollectionLayout
+import CollectionTestSupport
 import Testing
 
 /// A valid batch on `sections` sections: up to six section operations

@@ -1,4 +1,5 @@
 import CollectionLayout
+import CollectionTestSupport
 
 /// A random valid batch for the model `before` (sections of item identities):
 /// sections kept, deleted, reloaded, moved or inserted; items deleted,
