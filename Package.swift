@@ -39,7 +39,8 @@ let package = Package(
         // wires them into a collection view.
         .target(name: "CollectionLayout", dependencies: ["Geometry"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport"]),
-        // What the collection layout and view tests share: the seeded generator.
+        // What the collection layout and view tests share: the seeded
+        // generator and the random valid batch-update generator.
         .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout"], path: "Tests/CollectionTestSupport"),
         // The engine, part 2: the UIKit-like view layer (views, anchors,
         // constraints, intrinsic sizes, text, the render loop) on the solver.
