@@ -38,7 +38,10 @@ let package = Package(
         // mosaic layouts, and batch updates as a pure function. The view layer
         // wires them into a collection view.
         .target(name: "CollectionLayout", dependencies: ["Geometry"]),
-        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout"]),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport"]),
+        // What the collection layout and view tests share: the seeded
+        // generator and the random valid batch-update generator.
+        .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout"], path: "Tests/CollectionTestSupport"),
         // The engine, part 2: the UIKit-like view layer (views, anchors,
         // constraints, intrinsic sizes, text, the render loop) on the solver.
         .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry"], swiftSettings: [
@@ -54,7 +57,7 @@ let package = Package(
         // updates; plus the self-sizing feed cell and FeedScroller that
         // benchmark drivers call. Depends on SampleViews for seeded text.
         .target(name: "CollectionViews", dependencies: ["LayoutEngine", "CollectionLayout", "Geometry", "SampleViews"]),
-        .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews"]),
+        .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "CollectionTestSupport"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",

@@ -74,8 +74,8 @@ extension [LineRun] {
 /// Priorities come from a seeded generator, so the trees (and the `visits`
 /// work counter) are the same in every run of the same operations. Nodes live
 /// in one array: the layout stays a value (copying it copies the pool).
-struct LinePool {
-    struct Node {
+struct LinePool: ArrayTreap {
+    struct Node: ArrayTreapNode {
         var line: FlowLine
         /// Identical lines in a row this node stands for (at least 1).
         var repeats: Int
@@ -90,7 +90,8 @@ struct LinePool {
         func step(_ spacing: Double) -> Double { line.thickness + spacing }
     }
 
-    private(set) var nodes: [Node] = []
+    /// Settable in the module only for ``ArrayTreap``.
+    var nodes: [Node] = []
     private var free: [Int32] = []
     private var state: UInt64 = 0x5EED
     /// The line spacing added after every line in `length`.
@@ -112,7 +113,7 @@ struct LinePool {
     /// Sum of thickness + spacing over the subtree's lines.
     func length(_ t: Int32) -> Double { t < 0 ? 0 : nodes[Int(t)].length }
 
-    private mutating func update(_ t: Int32) {
+    mutating func update(_ t: Int32) {
         let i = Int(t)
         let l = nodes[i].left, r = nodes[i].right
         let m = nodes[i].repeats
@@ -129,7 +130,7 @@ struct LinePool {
         return z ^ (z >> 31)
     }
 
-    private mutating func make(_ run: LineRun) -> Int32 {
+    mutating func make(_ run: LineRun) -> Int32 {
         let node = Node(line: run.line, repeats: run.repeats, priority: nextPriority())
         if let t = free.popLast() {
             nodes[Int(t)] = node
@@ -143,24 +144,9 @@ struct LinePool {
 
     /// A tree of `runs` in order, one node each. - Complexity: O(runs) (a Cartesian-tree build).
     mutating func build(_ runs: [LineRun]) -> Int32 {
-        guard !runs.isEmpty else { return -1 }
-        // The stack is the right spine; each node's right child is the one
-        // above it, so a node is complete (and summed) when it is popped.
-        var stack: [Int32] = []
-        for run in runs {
-            let t = make(run)
-            var last: Int32 = -1
-            while let top = stack.last, nodes[Int(top)].priority < nodes[Int(t)].priority {
-                update(top)
-                last = stack.removeLast()
-            }
-            nodes[Int(t)].left = last
-            if let top = stack.last { nodes[Int(top)].right = t }
-            stack.append(t)
-        }
-        for t in stack.reversed() { update(t) }
+        let root = buildTree(runs)
         visits += runs.count
-        return stack[0]
+        return root
     }
 
     /// Splits off the first `k` lines: (first k, the rest). A node the cut

@@ -15,8 +15,8 @@
 /// `extents` mirrors the tree as a plain array for O(1) reads while walking
 /// sections in order; inserting or removing shifts it (a memmove, like the
 /// layout's array of section roots), but no section is visited.
-struct SectionOffsets {
-    private struct Node {
+struct SectionOffsets: ArrayTreap {
+    struct Node: ArrayTreapNode {
         var extent: Double
         var priority: UInt64
         var left: Int32 = -1
@@ -26,7 +26,8 @@ struct SectionOffsets {
     }
 
     private(set) var extents: [Double] = []
-    private var nodes: [Node] = []
+    /// Internal (not private) only for ``ArrayTreap``.
+    var nodes: [Node] = []
     private var free: [Int32] = []
     private var root: Int32 = -1
     private var state: UInt64 = 0x5EC7_105E
@@ -39,21 +40,7 @@ struct SectionOffsets {
     init(_ extents: [Double] = [], visits: Int = 0) {
         self.visits = visits + extents.count
         self.extents = extents
-        // The stack is the right spine; a node is complete when popped.
-        var stack: [Int32] = []
-        for e in extents {
-            let t = make(e)
-            var last: Int32 = -1
-            while let top = stack.last, nodes[Int(top)].priority < nodes[Int(t)].priority {
-                update(top)
-                last = stack.removeLast()
-            }
-            nodes[Int(t)].left = last
-            if let top = stack.last { nodes[Int(top)].right = t }
-            stack.append(t)
-        }
-        for t in stack.reversed() { update(t) }
-        root = stack.first ?? -1
+        root = buildTree(extents)
     }
 
     var count: Int { extents.count }
@@ -153,7 +140,7 @@ struct SectionOffsets {
     private func size(_ t: Int32) -> Int { t < 0 ? 0 : nodes[Int(t)].size }
     private func sum(_ t: Int32) -> Double { t < 0 ? 0 : nodes[Int(t)].sum }
 
-    private mutating func update(_ t: Int32) {
+    mutating func update(_ t: Int32) {
         let i = Int(t), l = nodes[i].left, r = nodes[i].right
         nodes[i].size = size(l) + 1 + size(r)
         nodes[i].sum = sum(l) + nodes[i].extent + sum(r)
@@ -168,7 +155,7 @@ struct SectionOffsets {
         return z ^ (z >> 31)
     }
 
-    private mutating func make(_ extent: Double) -> Int32 {
+    mutating func make(_ extent: Double) -> Int32 {
         let node = Node(extent: extent, priority: nextPriority(), sum: extent)
         if let t = free.popLast() {
             nodes[Int(t)] = node

@@ -1,3 +1,5 @@
+import Statistics
+
 /// What one side (base or candidate) measured for one cell
 /// (workload, variant, size): plain data gathered from the jobs of that side.
 public struct SideMeasurements: Sendable, Equatable {
@@ -92,6 +94,8 @@ public struct CellComparison: Sendable, Equatable {
     public var pSlower: Double?
     public var pFaster: Double?
     public var adjustedP: Double?
+    /// The moderated test behind `ratio` and `pSlower`, for pooling a workload's cells.
+    public var shift: PairedShift?
     public var threshold: Double
     public var baseSamples: Int
     public var candidateSamples: Int

@@ -69,6 +69,7 @@ public enum CellJudge {
             c.ratioUpper = exp(test.upper)
             c.pSlower = test.pGreater
             c.pFaster = test.pLess
+            c.shift = test
         }
         return c
     }
@@ -98,8 +99,13 @@ public enum CellJudge {
 
     static func timeVerdict(_ c: CellComparison, policy: ComparisonPolicy) -> TimeVerdict {
         guard let r = c.ratio, let lo = c.ratioLower, let hi = c.ratioUpper else { return .unknown }
-        let t = c.threshold
-        let significant = (c.adjustedP ?? 1) < policy.falseDiscoveryRate
+        return timeVerdict(ratio: r, lower: lo, upper: hi, adjustedP: c.adjustedP, threshold: c.threshold, policy: policy)
+    }
+
+    /// The time rules above, for a cell or a workload's pooled cells.
+    static func timeVerdict(ratio r: Double, lower lo: Double, upper hi: Double, adjustedP: Double?,
+                            threshold t: Double, policy: ComparisonPolicy) -> TimeVerdict {
+        let significant = (adjustedP ?? 1) < policy.falseDiscoveryRate
         if significant, lo > 1, r >= 1 + t / 2 { return .slower }
         if significant, hi < 1, r <= 1 / (1 + t / 2) { return .faster }
         if lo >= 1 / (1 + t), hi <= 1 + t { return .same }

@@ -18,9 +18,11 @@ public enum ComparisonMarkdown {
         let order: [CellVerdict] = [.error, .behaviourChanged, .slower, .moreWork, .unknown, .faster, .lessWork, .same]
         out.append(order.compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }.joined(separator: " · ") + " (cells)")
         out.append("")
-        out.append("| workload | verdict |")
-        out.append("| --- | --- |")
-        for w in suite.workloads { out.append("| \(md(w.name)) | \(symbol(w.verdict)) \(w.verdict.rawValue) |") }
+        out.append("| workload | verdict | its cells pooled (candidate / base) |")
+        out.append("| --- | --- | --- |")
+        for w in suite.workloads {
+            out.append("| \(md(w.name)) | \(symbol(w.verdict)) \(w.verdict.rawValue) | \(pooledText(suite.shift(of: w.name))) |")
+        }
         out.append("")
 
         let notable = suite.cells.filter { $0.verdict != .same && $0.verdict != .unknown }
@@ -42,11 +44,18 @@ public enum ComparisonMarkdown {
         out.append("")
         out.append("</details>")
         out.append("")
-        out.append("Time: ratio of medians with its bootstrap interval; slower/faster need a significant difference "
-                   + "(Benjamini–Hochberg across cells) of at least half the practical threshold; same means the whole interval "
-                   + "is within the threshold. Counters are compared exactly: any increase is more work.")
+        out.append("Time: candidate / base per iteration, the mean of A B B A rounds with its 95 % interval (a moderated paired t test); "
+                   + "slower/faster need a significant difference (Benjamini–Hochberg across cells) of at least half the practical "
+                   + "threshold; same means the whole interval is within the threshold. A workload is also slower when its cells "
+                   + "pooled are (Benjamini–Hochberg across workloads). Counters are compared exactly: any increase is more work.")
         if let reportPath { out.append(""); out.append("Full report: `\(md(reportPath))`") }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A workload's pooled ratio, interval and cell count, "—" when it was not pooled.
+    public static func pooledText(_ w: WorkloadShift?) -> String {
+        guard let w else { return "—" }
+        return "\(percent(w.ratio)) [\(percent(w.lower)), \(percent(w.upper))] over \(w.cells) cells"
     }
 
     static func row(_ c: CellComparison) -> String {

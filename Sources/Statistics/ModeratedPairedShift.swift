@@ -113,3 +113,47 @@ public func moderatedPairedShift(_ differences: [Double], prior: VariancePrior?,
                        pLess: t < 0 ? twoSided / 2 : 1 - twoSided / 2,
                        lower: mean - critical * standardError, upper: mean + critical * standardError)
 }
+
+/// The mean of several independent shifts, judged together.
+public struct PooledShift: Sendable, Equatable {
+    /// Shifts pooled.
+    public var count: Int
+    /// Mean of their means.
+    public var mean: Double
+    public var standardError: Double
+    /// Welch–Satterthwaite degrees of freedom.
+    public var degreesOfFreedom: Double
+    public var t: Double
+    /// One-sided p-values for "mean > 0" and "mean < 0".
+    public var pGreater: Double
+    public var pLess: Double
+    /// The two-sided `confidence` interval on the mean.
+    public var lower: Double
+    public var upper: Double
+}
+
+/// The mean of several independent shifts (a workload's cells): d̄ = mean of
+/// their means, with variance Σ SEᵢ² / k² (SEᵢ² = s̃ᵢ²/nᵢ) and
+/// Welch–Satterthwaite degrees of freedom (Σ SEᵢ²)² / Σ (SEᵢ⁴ / νᵢ). A change
+/// that every cell shares but no single cell shows against its own noise
+/// stands out here: k cells of equal noise narrow the interval by √k.
+/// nil for no shifts.
+public func pooledShift(_ shifts: [PairedShift], confidence: Double) -> PooledShift? {
+    guard !shifts.isEmpty, confidence > 0, confidence < 1 else { return nil }
+    let k = Double(shifts.count)
+    let mean = shifts.reduce(0) { $0 + $1.mean } / k
+    let squaredErrors = shifts.map { $0.moderatedVariance / Double($0.count) }
+    let sum = squaredErrors.reduce(0, +)
+    guard sum.isFinite, sum >= 0 else { return nil }
+    let denominator = zip(squaredErrors, shifts).reduce(0.0) { $0 + $1.0 * $1.0 / $1.1.degreesOfFreedom }
+    let degreesOfFreedom = denominator > 0 ? sum * sum / denominator : shifts.reduce(0) { $0 + $1.degreesOfFreedom }
+    let standardError = sum.squareRoot() / k
+    // As for one cell: zero variance means the shift is known exactly.
+    let t = standardError > 0 ? mean / standardError : mean == 0 ? 0 : mean > 0 ? .infinity : -.infinity
+    let twoSided = studentTTwoSided(abs(t), degreesOfFreedom)
+    let critical = studentTTwoSidedCritical(1 - confidence, degreesOfFreedom)
+    return PooledShift(count: shifts.count, mean: mean, standardError: standardError, degreesOfFreedom: degreesOfFreedom, t: t,
+                       pGreater: t > 0 ? twoSided / 2 : 1 - twoSided / 2,
+                       pLess: t < 0 ? twoSided / 2 : 1 - twoSided / 2,
+                       lower: mean - critical * standardError, upper: mean + critical * standardError)
+}

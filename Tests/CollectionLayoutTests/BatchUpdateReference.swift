@@ -1,4 +1,5 @@
 import CollectionLayout
+import CollectionTestSupport
 
 /// Where an after-update item came from, as the naive reference sees it.
 enum ReferenceOrigin: Hashable {
@@ -53,66 +54,13 @@ func referenceAfterState(before counts: [Int], operations: [BatchUpdate.Operatio
     return result
 }
 
-/// A random valid batch over random data: before-state identities, the
-/// operations, and the data source's counts after.
-struct GeneratedBatch {
-    var before: [[Int]]
-    var operations: [BatchUpdate.Operation]
-    var after: [Int]
-}
-
+/// A random valid batch over up to `maxSections` sections of up to
+/// `maxItems` items: each section kept (6 in 9), deleted, reloaded or moved
+/// (1 in 9 each), up to two inserted; in every carried section each item
+/// deleted, reloaded or moved with odds 1 in 10 each.
 func randomValidBatch(_ rng: inout SeededGenerator, maxSections: Int = 5, maxItems: Int = 8) -> GeneratedBatch {
-    var nextID = 0
-    let before: [[Int]] = (0..<Int.random(in: 0...maxSections, using: &rng)).map { _ in
-        (0..<Int.random(in: 0...maxItems, using: &rng)).map { _ in nextID += 1; return nextID }
-    }
-    var ops: [BatchUpdate.Operation] = []
-    // Sections: each before-section is kept, deleted, reloaded or moved.
-    var kind = [Int](repeating: 0, count: before.count)   // 0 keep, 1 delete, 2 reload, 3 move
-    for s in before.indices { kind[s] = [0, 0, 0, 0, 0, 0, 1, 2, 3].randomElement(using: &rng)! }
-    let insertedCount = Int.random(in: 0...2, using: &rng)
-    let movedFrom = before.indices.filter { kind[$0] == 3 }.shuffled(using: &rng)
-    let sectionCount = before.count - kind.filter { $0 == 1 }.count + insertedCount
-    let arriving = Array((0..<sectionCount).shuffled(using: &rng).prefix(insertedCount + movedFrom.count))
-    var source = [Int?](repeating: nil, count: sectionCount)   // before-section carried, nil when fresh
-    for (from, to) in zip(movedFrom, arriving) { ops.append(.moveSection(from: from, to: to)); source[to] = from }
-    let insertedSections = Array(arriving.dropFirst(movedFrom.count))
-    if !insertedSections.isEmpty { ops.append(.insertSections(insertedSections)) }
-    let deletedSections = before.indices.filter { kind[$0] == 1 }
-    if !deletedSections.isEmpty { ops.append(.deleteSections(deletedSections)) }
-    let reloadedSections = before.indices.filter { kind[$0] == 2 }
-    if !reloadedSections.isEmpty { ops.append(.reloadSections(reloadedSections)) }
-    var survivors = before.indices.filter { kind[$0] == 0 || kind[$0] == 2 }.makeIterator()
-    for n in 0..<sectionCount where !arriving.contains(n) { source[n] = survivors.next()! }
-
-    // Items, only in carried sections that are not reloaded.
-    let carried = (0..<sectionCount).filter { source[$0].map { kind[$0] != 2 } ?? false }
-    var leaving = [Int](repeating: 0, count: before.count)
-    var movesInto = [Int: [IndexPath]]()                     // after-section → move sources
-    for n in carried {
-        let o = source[n]!
-        for i in before[o].indices {
-            switch Int.random(in: 0..<10, using: &rng) {
-            case 0: ops.append(.deleteItems([IndexPath(o, i)])); leaving[o] += 1
-            case 1: ops.append(.reloadItems([IndexPath(o, i)]))
-            case 2:
-                movesInto[carried.randomElement(using: &rng)!, default: []].append(IndexPath(o, i))
-                leaving[o] += 1
-            default: break
-            }
-        }
-    }
-    var after = [Int](repeating: 0, count: sectionCount)
-    for n in 0..<sectionCount {
-        guard carried.contains(n) else { after[n] = Int.random(in: 0...4, using: &rng); continue }
-        let o = source[n]!
-        let moves = movesInto[n] ?? []
-        let inserts = Int.random(in: 0...2, using: &rng)
-        after[n] = before[o].count - leaving[o] + moves.count + inserts
-        let slots = (0..<after[n]).shuffled(using: &rng).prefix(moves.count + inserts)
-        for (from, slot) in zip(moves, slots) { ops.append(.moveItem(from: from, to: IndexPath(n, slot))) }
-        let insertPaths = slots.dropFirst(moves.count).map { IndexPath(n, $0) }
-        if !insertPaths.isEmpty { ops.append(.insertItems(insertPaths)) }
-    }
-    return GeneratedBatch(before: before, operations: ops, after: after)
+    let sections = Int.random(in: 0...maxSections, using: &rng)
+    return GeneratedBatch(&rng, sections: sections, items: 0...maxItems, shape: RandomBatchShape(
+        sectionKinds: .weighted(keep: 6, delete: 1, reload: 1, move: 1), insertedSections: 0...2,
+        itemChanges: .oneIn(10), freshSectionItems: 0...4))
 }

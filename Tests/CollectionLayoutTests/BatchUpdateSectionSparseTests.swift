@@ -1,66 +1,16 @@
 import CollectionLayout
+import CollectionTestSupport
 import Testing
 
-/// A valid batch on `sections` sections: up to six section operations
-/// (deletes, reloads, moves) and up to three inserts, and item changes in up
-/// to three carried sections; every other section is untouched.
+/// A valid batch on `sections` sections of up to five items: up to six
+/// section operations (deletes, reloads, moves; at least one insert when
+/// there are none) and up to three inserts, and item changes (each item
+/// deleted, reloaded or moved with odds 1 in 6 each) in up to three carried
+/// sections; every other section is untouched.
 func randomSectionBatch(_ rng: inout SeededGenerator, sections: Int) -> GeneratedBatch {
-    var nextID = 0
-    let before: [[Int]] = (0..<sections).map { _ in
-        (0..<Int.random(in: 0...5, using: &rng)).map { _ in nextID += 1; return nextID }
-    }
-    var ops: [BatchUpdate.Operation] = []
-    var kind = [Int](repeating: 0, count: sections)          // 0 keep, 1 delete, 2 reload, 3 move
-    for s in before.indices.shuffled(using: &rng).prefix(Int.random(in: 0...6, using: &rng)) {
-        kind[s] = Int.random(in: 1...3, using: &rng)
-    }
-    var insertedCount = Int.random(in: 0...3, using: &rng)
-    if !kind.contains(where: { $0 != 0 }) { insertedCount = max(insertedCount, 1) }
-    let movedFrom = before.indices.filter { kind[$0] == 3 }.shuffled(using: &rng)
-    let sectionCount = sections - kind.filter { $0 == 1 }.count + insertedCount
-    let arriving = Array((0..<sectionCount).shuffled(using: &rng).prefix(insertedCount + movedFrom.count))
-    var source = [Int?](repeating: nil, count: sectionCount)
-    for (from, to) in zip(movedFrom, arriving) { ops.append(.moveSection(from: from, to: to)); source[to] = from }
-    let insertedSections = Array(arriving.dropFirst(movedFrom.count))
-    if !insertedSections.isEmpty { ops.append(.insertSections(insertedSections)) }
-    let deletedSections = before.indices.filter { kind[$0] == 1 }
-    if !deletedSections.isEmpty { ops.append(.deleteSections(deletedSections)) }
-    let reloadedSections = before.indices.filter { kind[$0] == 2 }
-    if !reloadedSections.isEmpty { ops.append(.reloadSections(reloadedSections)) }
-    var survivors = before.indices.filter { kind[$0] == 0 || kind[$0] == 2 }.makeIterator()
-    for n in 0..<sectionCount where !arriving.contains(n) { source[n] = survivors.next()! }
-
-    // Items, in a few carried sections that are not reloaded.
-    let carried = (0..<sectionCount).filter { source[$0].map { kind[$0] != 2 } ?? false }
-    let itemSections = Array(carried.shuffled(using: &rng).prefix(Int.random(in: 0...3, using: &rng)))
-    var leaving = [Int](repeating: 0, count: sections)
-    var movesInto = [Int: [IndexPath]]()
-    for n in itemSections {
-        let o = source[n]!
-        for i in before[o].indices {
-            switch Int.random(in: 0..<6, using: &rng) {
-            case 0: ops.append(.deleteItems([IndexPath(o, i)])); leaving[o] += 1
-            case 1: ops.append(.reloadItems([IndexPath(o, i)]))
-            case 2:
-                movesInto[itemSections.randomElement(using: &rng)!, default: []].append(IndexPath(o, i))
-                leaving[o] += 1
-            default: break
-            }
-        }
-    }
-    var after = [Int](repeating: 0, count: sectionCount)
-    for n in 0..<sectionCount {
-        guard let o = source[n], kind[o] != 2 else { after[n] = Int.random(in: 0...4, using: &rng); continue }
-        guard itemSections.contains(n) else { after[n] = before[o].count; continue }
-        let moves = movesInto[n] ?? []
-        let inserts = Int.random(in: 0...2, using: &rng)
-        after[n] = before[o].count - leaving[o] + moves.count + inserts
-        let slots = (0..<after[n]).shuffled(using: &rng).prefix(moves.count + inserts)
-        for (from, slot) in zip(moves, slots) { ops.append(.moveItem(from: from, to: IndexPath(n, slot))) }
-        let insertPaths = slots.dropFirst(moves.count).map { IndexPath(n, $0) }
-        if !insertPaths.isEmpty { ops.append(.insertItems(insertPaths)) }
-    }
-    return GeneratedBatch(before: before, operations: ops, after: after)
+    GeneratedBatch(&rng, sections: sections, items: 0...5, shape: RandomBatchShape(
+        sectionKinds: .scattered(upTo: 6), insertedSections: 0...3, alwaysChangesSections: true,
+        itemSections: .upTo(3), itemChanges: .oneIn(6), freshSectionItems: 0...4))
 }
 
 func resolveError(_ ops: [BatchUpdate.Operation], before: [Int], after: [Int]) -> BatchUpdateError? {

@@ -1,4 +1,5 @@
 import CollectionLayout
+import CollectionTestSupport
 import Testing
 
 /// The library's view of the after-state, in the reference's terms.

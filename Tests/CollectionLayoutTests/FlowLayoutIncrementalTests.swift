@@ -1,4 +1,5 @@
 import CollectionLayout
+import CollectionTestSupport
 import Geometry
 import Testing
 

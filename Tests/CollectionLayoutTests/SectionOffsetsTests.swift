@@ -1,4 +1,5 @@
 @testable import CollectionLayout
+import CollectionTestSupport
 import Testing
 
 /// The prefix-sum tree against a plain array of extents, under random

@@ -1,4 +1,5 @@
 import CollectionLayout
+import CollectionTestSupport
 @testable import CollectionViews
 import LayoutEngine
 import Testing

@@ -3,19 +3,6 @@ import CollectionLayout
 import LayoutEngine
 import Testing
 
-/// A seeded generator (SplitMix64) so every randomized test replays the same cases.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Records display callbacks and checks that they pair up: a cell is
 /// displayed at most once at a time, and ends display for the item it showed.
 final class DisplayTracker: CollectionViewDelegate {

@@ -78,4 +78,32 @@ struct ModeratedPairedShiftTests {
         // Nine cells lend no prior at all.
         #expect(VariancePrior.estimate(Array(repeating: (0.1, 1), count: 9)) == nil)
     }
+
+    /// Two shifts pooled by hand: mean of means, Σ SE² / k², Welch–Satterthwaite df.
+    @Test func pooledShiftOfTwoKnownShifts() throws {
+        let a = try #require(moderatedPairedShift([0.00, 0.04, 0.02], prior: nil, confidence: 0.95))   // s² = 0.0004, n = 3
+        let b = try #require(moderatedPairedShift([0.01, 0.07, 0.04], prior: nil, confidence: 0.95))   // s² = 0.0009, n = 3
+        let pooled = try #require(pooledShift([a, b], confidence: 0.95))
+        let se2a = 0.0004 / 3, se2b = 0.0009 / 3
+        let standardError = (se2a + se2b).squareRoot() / 2
+        let df = (se2a + se2b) * (se2a + se2b) / (se2a * se2a / 2 + se2b * se2b / 2)
+        #expect(pooled.count == 2 && isClose(pooled.mean, 0.03))
+        #expect(isClose(pooled.standardError, standardError, relative: 1e-12))
+        #expect(isClose(pooled.degreesOfFreedom, df, relative: 1e-12))
+        #expect(isClose(pooled.t, 0.03 / standardError, relative: 1e-12))
+        let critical = studentTTwoSidedCritical(0.05, df)
+        #expect(isClose(pooled.lower, 0.03 - critical * standardError, relative: 1e-12))
+        #expect(isClose(pooled.pGreater, studentTTwoSided(pooled.t, df) / 2, relative: 1e-12))
+        #expect(isClose(pooled.pGreater + pooled.pLess, 1, relative: 1e-12))
+    }
+
+    /// k cells of equal noise: the pooled interval is √k narrower than one cell's.
+    @Test func poolingNarrowsTheIntervalBySquareRootOfK() throws {
+        let one = try #require(moderatedPairedShift([0.10, -0.02, 0.07], prior: nil, confidence: 0.95))
+        let sixteen = try #require(pooledShift(Array(repeating: one, count: 16), confidence: 0.95))
+        #expect(isClose(sixteen.mean, one.mean, relative: 1e-12))
+        #expect(isClose(sixteen.standardError * 4, (one.moderatedVariance / 3).squareRoot(), relative: 1e-12))
+        #expect(isClose(sixteen.degreesOfFreedom, 16 * one.degreesOfFreedom, relative: 1e-12))
+        #expect(pooledShift([], confidence: 0.95) == nil)
+    }
 }

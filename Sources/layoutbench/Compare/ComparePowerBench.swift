@@ -36,6 +36,9 @@ extension BenchCommand {
             let count = { (v: CellVerdict) in aa.cells.filter { $0.verdict == v }.count }
             print("A/A \(url.path): \(aa.cells.count) cells in \(workloads.count) workloads; "
                   + "\(count(.same)) same, \(count(.unknown)) unknown, \(count(.slower)) slower, \(count(.faster)) faster")
+            let alarms = aa.workloads.filter { $0.verdict != .same && $0.verdict != .unknown }
+            print("  as judged now, workloads not same or unknown: "
+                  + (alarms.isEmpty ? "none" : alarms.map { "\($0.name) \($0.verdict.rawValue)" }.joined(separator: ", ")))
             if let p = aa.prior {
                 print(String(format: "variance prior: ν₀ = %.1f, s₀ = %.2f %% per round", p.degreesOfFreedom, 100 * p.variance.squareRoot()))
             }

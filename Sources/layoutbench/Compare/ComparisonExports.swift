@@ -30,7 +30,18 @@ enum ComparisonExports {
         var rounds, jobs: Int
         var seconds: Double
         var workloads: [String: String]
+        /// Each workload's cells pooled; absent in files written before pooling.
+        var workloadShifts: [WorkloadShiftJSON]?
         var cells: [CellJSON]
+    }
+
+    struct WorkloadShiftJSON: Codable {
+        var workload: String
+        var cells: Int
+        var ratio, lower, upper, pSlower, pFaster: Double
+        var adjustedP: Double?
+        var threshold: Double
+        var time: String
     }
 
     struct SideJSON: Codable { var spec: String; var commit: String? }
@@ -52,6 +63,11 @@ enum ComparisonExports {
                             threshold: header.threshold, exitCode: suite.exitCode, rounds: header.rounds, jobs: header.jobs,
                             seconds: header.seconds,
                             workloads: Dictionary(suite.workloads.map { ($0.name, $0.verdict.rawValue) }) { a, _ in a },
+                            workloadShifts: suite.workloadShifts.map {
+                                WorkloadShiftJSON(workload: $0.workload, cells: $0.cells, ratio: $0.ratio, lower: $0.lower,
+                                                  upper: $0.upper, pSlower: $0.pSlower, pFaster: $0.pFaster,
+                                                  adjustedP: $0.adjustedP, threshold: $0.threshold, time: $0.time.rawValue)
+                            },
                             cells: suite.cells.map(cell))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -95,7 +111,9 @@ enum ComparisonExports {
         var lines: [String] = []
         let width = max(8, suite.workloads.map(\.name.count).max() ?? 8)
         for w in suite.workloads {
-            lines.append("  " + w.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + w.verdict.rawValue)
+            let pooled = suite.shift(of: w.name).map { "  (cells pooled: \(ComparisonMarkdown.pooledText($0)))" } ?? ""
+            lines.append("  " + w.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                         + w.verdict.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0) + pooled)
         }
         let notable = suite.cells.filter { $0.verdict != .same }
         if !notable.isEmpty { lines.append("cells that are not the same:") }

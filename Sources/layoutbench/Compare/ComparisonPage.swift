@@ -22,9 +22,12 @@ enum ComparisonPage {
         <p class="headline v-\(suite.exitCode)">\(e(headline(suite)))</p>
 
         """
-        html += "<h2>Workloads</h2>\n<table><thead><tr><th>workload</th><th>verdict</th></tr></thead><tbody>\n"
+        html += "<h2>Workloads</h2>\n<table><thead><tr><th>workload</th><th>verdict</th>"
+            + "<th>its cells pooled (candidate / base)</th><th>p (adjusted)</th></tr></thead><tbody>\n"
         for w in suite.workloads {
-            html += "<tr><td>\(e(w.name))</td><td>\(badge(w.verdict))</td></tr>\n"
+            let shift = suite.shift(of: w.name)
+            html += "<tr><td>\(e(w.name))</td><td>\(badge(w.verdict))</td><td>\(e(ComparisonMarkdown.pooledText(shift)))</td>"
+                + "<td>\(shift?.adjustedP.map { String(format: "%.3g", $0) } ?? "—")</td></tr>\n"
         }
         html += "</tbody></table>\n<h2>Cells</h2>\n"
         html += """
@@ -35,7 +38,9 @@ enum ComparisonPage {
         for c in suite.cells { html += row(c) }
         html += """
         </tbody></table>
-        <p class="muted">Time is the ratio of median seconds per iteration, candidate over base, with its bootstrap interval.
+        <p class="muted">Time is candidate over base seconds per iteration: the mean of the A B B A rounds' log ratios with its
+        95 % interval (a moderated paired t test). A workload's cells pooled give its geometric-mean ratio; a workload is
+        <b>slower</b> when that is significant after Benjamini–Hochberg across workloads, even if no single cell is.
         <b>slower</b> and <b>faster</b> need a difference that is significant after Benjamini–Hochberg across all cells and
         at least half the threshold; <b>same</b> means the whole interval lies within the threshold; <b>unknown</b> cells ran
         out of rounds (--max-rounds). Counters are compared exactly: any increase is <b>more work</b>. A different layout
