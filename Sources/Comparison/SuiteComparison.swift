@@ -52,6 +52,16 @@ public struct SuiteComparison: Sendable, Equatable {
     /// Cells still undecided on time (the runner samples them again, up to its cap).
     public var undecided: [CellKey] { cells.filter { $0.verdict == .unknown }.map(\.key) }
 
+    /// Cells whose time is worth another round: still unknown, no failure on
+    /// either side, and not in a workload already *slower* over its pooled
+    /// cells. That workload's answer (a regression) cannot change by
+    /// sampling its undecided cells more; a pooled *same* can still hide one
+    /// slower cell, so those cells keep sampling.
+    public var cellsNeedingAnotherRound: [CellKey] {
+        let settled = Set(workloadShifts.filter { $0.time == .slower }.map(\.workload))
+        return cells.filter { $0.time == .unknown && $0.failureSide == nil && !settled.contains($0.key.workload) }.map(\.key)
+    }
+
     /// Each workload's verdict: the worst of its cells', and *slower* when its
     /// cells pooled are significantly slower though no cell is on its own.
     /// (A pooled *same* or *faster* does not hide an undecided cell.)

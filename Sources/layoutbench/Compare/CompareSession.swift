@@ -27,7 +27,8 @@ struct CompareOutcome: Sendable {
 /// machine (thermal, other users) lands on both sides alike. After each round
 /// a `SuiteComparison` judges everything so far, and cells whose time verdict
 /// is still unknown (even if counters or digest already decided the verdict)
-/// get another round, up to `maxRounds`.
+/// get another round, up to `maxRounds` — unless their workload is already
+/// slower over its pooled cells (`cellsNeedingAnotherRound`).
 ///
 /// The unit of replication is the job, not the sample: each timing job adds
 /// the median of its measured samples' seconds per iteration. Samples from
@@ -102,7 +103,12 @@ struct CompareSession: Sendable {
             suite = SuiteComparison(base: base, candidate: candidate, policy: policy, thresholds: thresholds)
             // Time still unknown, whatever the counters and digest say: a
             // candidate that does more work should also be shown slower if it is.
-            let undecided = Set(suite.cells.filter { $0.time == .unknown && $0.failureSide == nil }.map(\.key))
+            let undecided = Set(suite.cellsNeedingAnotherRound)
+            let settled = suite.cells.filter { $0.time == .unknown && $0.failureSide == nil && !undecided.contains($0.key) }
+            if !settled.isEmpty {
+                let names = Set(settled.map(\.key.workload)).sorted().joined(separator: ", ")
+                log("\(settled.count) undecided cell\(settled.count == 1 ? "" : "s") not run again: already slower over the workload's pooled cells (\(names))")
+            }
             pending = planned.filter { undecided.contains($0.key) }
         }
         if !pending.isEmpty {
