@@ -56,10 +56,15 @@ public struct SuiteComparison: Sendable, Equatable {
     /// either side, and not in a workload already *slower* over its pooled
     /// cells. That workload's answer (a regression) cannot change by
     /// sampling its undecided cells more; a pooled *same* can still hide one
-    /// slower cell, so those cells keep sampling.
-    public var cellsNeedingAnotherRound: [CellKey] {
+    /// slower cell, so those cells keep sampling. Given the runner's
+    /// `maxRounds`, cells that even that many rounds could not decide
+    /// (`CellJudge.cannotDecide`) stop too.
+    public func cellsNeedingAnotherRound(maxRounds: Int? = nil) -> [CellKey] {
         let settled = Set(workloadShifts.filter { $0.time == .slower }.map(\.workload))
-        return cells.filter { $0.time == .unknown && $0.failureSide == nil && !settled.contains($0.key.workload) }.map(\.key)
+        return cells.filter { c in
+            c.time == .unknown && c.failureSide == nil && !settled.contains(c.key.workload)
+                && !(maxRounds.map { CellJudge.cannotDecide(c, maxRounds: $0, policy: policy) } ?? false)
+        }.map(\.key)
     }
 
     /// Each workload's verdict: the worst of its cells', and *slower* when its

@@ -1,17 +1,18 @@
 import Foundation
 import Statistics
 
-/// A workload's time change over all its cells together: the geometric mean
-/// of the cells' ratios, tested with their pooled standard errors
-/// (`pooledShift`). A small slowdown that every cell of a workload shares is
-/// often inside each cell's own noise; pooled, k cells narrow the interval by
-/// about √k. Their p-values join the cells' in one Benjamini–Hochberg
+/// A workload's time change over all its cells together: a weighted
+/// geometric mean of the cells' ratios (by default each weighed by the
+/// inverse of its squared standard error, `ComparisonPolicy.poolWeighting`),
+/// tested with their pooled standard errors (`pooledShift`). A small
+/// slowdown that every cell of a workload shares is often inside each cell's
+/// own noise; pooled, k cells narrow the interval by about √k. Their p-values join the cells' in one Benjamini–Hochberg
 /// family, so the suite's false-discovery rate still holds for both together.
 public struct WorkloadShift: Sendable, Equatable {
     public var workload: String
     /// Cells pooled: those with a time test, no failure and the same layout on both sides.
     public var cells: Int
-    /// exp(mean of the cells' mean log shifts), and its interval.
+    /// exp(weighted mean of the cells' mean log shifts), and its interval.
     public var ratio: Double
     public var lower: Double
     public var upper: Double
@@ -30,7 +31,7 @@ public struct WorkloadShift: Sendable, Equatable {
     static func pool(_ cells: [CellComparison], policy: ComparisonPolicy, thresholds: [String: Double]) -> [WorkloadShift] {
         Dictionary(grouping: cells, by: \.key.workload).sorted(by: { $0.key < $1.key }).compactMap { workload, group in
             let tests = group.filter { $0.failureSide == nil && !$0.digestChanged }.compactMap(\.shift)
-            guard tests.count >= minimumCells, let pooled = pooledShift(tests, confidence: policy.confidence) else { return nil }
+            guard tests.count >= minimumCells, let pooled = pooledShift(tests, confidence: policy.confidence, weighting: policy.poolWeighting) else { return nil }
             return WorkloadShift(workload: workload, cells: tests.count, ratio: exp(pooled.mean),
                                  lower: exp(pooled.lower), upper: exp(pooled.upper),
                                  pSlower: pooled.pGreater, pFaster: pooled.pLess, adjustedP: nil,

@@ -118,7 +118,7 @@ public func moderatedPairedShift(_ differences: [Double], prior: VariancePrior?,
 public struct PooledShift: Sendable, Equatable {
     /// Shifts pooled.
     public var count: Int
-    /// Mean of their means.
+    /// Weighted mean of their means (see `PoolWeighting`).
     public var mean: Double
     public var standardError: Double
     /// Welch–Satterthwaite degrees of freedom.
@@ -132,22 +132,34 @@ public struct PooledShift: Sendable, Equatable {
     public var upper: Double
 }
 
-/// The mean of several independent shifts (a workload's cells): d̄ = mean of
-/// their means, with variance Σ SEᵢ² / k² (SEᵢ² = s̃ᵢ²/nᵢ) and
-/// Welch–Satterthwaite degrees of freedom (Σ SEᵢ²)² / Σ (SEᵢ⁴ / νᵢ). A change
-/// that every cell shares but no single cell shows against its own noise
-/// stands out here: k cells of equal noise narrow the interval by √k.
-/// nil for no shifts.
-public func pooledShift(_ shifts: [PairedShift], confidence: Double) -> PooledShift? {
+/// How `pooledShift` weighs the shifts it pools.
+public enum PoolWeighting: String, Sendable, Equatable, CaseIterable {
+    /// Every shift alike: the mean of the means (the geometric mean of the cells' ratios).
+    case equal
+    /// wᵢ = 1/SEᵢ²: precise shifts count more, and a noisy one cannot swamp
+    /// the pool (the fixed-effect estimate of a shift all of them share).
+    case inverseVariance = "inverse-variance"
+}
+
+/// A weighted mean of several independent shifts (a workload's cells):
+/// d̄ = Σ wᵢ d̄ᵢ / Σ wᵢ with variance Σ wᵢ² SEᵢ² / (Σ wᵢ)² (SEᵢ² = s̃ᵢ²/nᵢ)
+/// and Welch–Satterthwaite degrees of freedom
+/// (Σ wᵢ² SEᵢ²)² / Σ ((wᵢ² SEᵢ²)² / νᵢ). A change that every cell shares but
+/// no single cell shows against its own noise stands out here: k cells of
+/// equal noise narrow the interval by √k. nil for no shifts.
+public func pooledShift(_ shifts: [PairedShift], confidence: Double, weighting: PoolWeighting = .equal) -> PooledShift? {
     guard !shifts.isEmpty, confidence > 0, confidence < 1 else { return nil }
-    let k = Double(shifts.count)
-    let mean = shifts.reduce(0) { $0 + $1.mean } / k
     let squaredErrors = shifts.map { $0.moderatedVariance / Double($0.count) }
-    let sum = squaredErrors.reduce(0, +)
-    guard sum.isFinite, sum >= 0 else { return nil }
-    let denominator = zip(squaredErrors, shifts).reduce(0.0) { $0 + $1.0 * $1.0 / $1.1.degreesOfFreedom }
+    guard squaredErrors.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return nil }
+    // A zero standard error (identical rounds) would take all the weight: floor it.
+    let weights = squaredErrors.map { weighting == .equal ? 1 : 1 / max($0, 1e-12) }
+    let total = weights.reduce(0, +)
+    let mean = zip(weights, shifts).reduce(0) { $0 + $1.0 * $1.1.mean } / total
+    let parts = zip(weights, squaredErrors).map { $0 * $0 * $1 }   // wᵢ² SEᵢ²
+    let sum = parts.reduce(0, +)
+    let denominator = zip(parts, shifts).reduce(0.0) { $0 + $1.0 * $1.0 / $1.1.degreesOfFreedom }
     let degreesOfFreedom = denominator > 0 ? sum * sum / denominator : shifts.reduce(0) { $0 + $1.degreesOfFreedom }
-    let standardError = sum.squareRoot() / k
+    let standardError = sum.squareRoot() / total
     // As for one cell: zero variance means the shift is known exactly.
     let t = standardError > 0 ? mean / standardError : mean == 0 ? 0 : mean > 0 ? .infinity : -.infinity
     let twoSided = studentTTwoSided(abs(t), degreesOfFreedom)
@@ -156,4 +168,17 @@ public func pooledShift(_ shifts: [PairedShift], confidence: Double) -> PooledSh
                        pGreater: t > 0 ? twoSided / 2 : 1 - twoSided / 2,
                        pLess: t < 0 ? twoSided / 2 : 1 - twoSided / 2,
                        lower: mean - critical * standardError, upper: mean + critical * standardError)
+}
+
+extension PairedShift {
+    /// The half-width of the `confidence` interval this test would have after
+    /// `rounds` differences if the moderated variance stayed what it is now:
+    /// the standard error shrinks as 1/√rounds and the degrees of freedom grow
+    /// by the rounds added. A runner asks it whether sampling on can still
+    /// decide a cell.
+    public func projectedHalfWidth(rounds: Int, confidence: Double) -> Double {
+        let n = max(rounds, count)
+        let df = degreesOfFreedom + Double(n - count)
+        return studentTTwoSidedCritical(1 - confidence, df) * (moderatedVariance / Double(n)).squareRoot()
+    }
 }

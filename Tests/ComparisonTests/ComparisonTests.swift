@@ -139,7 +139,7 @@ private func suite(cells: Int, slowdown: Double, cv: Double, samples: Int, seed:
         #expect(s.workloads.map(\.verdict) == [.slower, .unknown])
         #expect(s.hasRegression && s.exitCode == 1)
         // The slowed workload's answer is settled; only the steady one's cells sample on.
-        #expect(Set(s.cellsNeedingAnotherRound) == Set(s.cells.map(\.key).filter { $0.workload == "steady" }))
+        #expect(Set(s.cellsNeedingAnotherRound()) == Set(s.cells.map(\.key).filter { $0.workload == "steady" }))
         let markdown = ComparisonMarkdown.render(s, base: "a", candidate: "b")
         #expect(markdown.contains("| slowed | ") && markdown.contains("+5.0 % [") && markdown.contains("over 12 cells"), "\(markdown)")
     }

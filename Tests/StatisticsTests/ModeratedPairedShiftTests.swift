@@ -97,6 +97,29 @@ struct ModeratedPairedShiftTests {
         #expect(isClose(pooled.pGreater + pooled.pLess, 1, relative: 1e-12))
     }
 
+    /// Inverse-variance weights by hand: wᵢ = 1/SEᵢ², mean Σ wᵢ d̄ᵢ / W, SE = 1/√W,
+    /// df (Σ wᵢ)² / Σ (wᵢ² / νᵢ).
+    @Test func inverseVarianceWeightsByHand() throws {
+        let a = try #require(moderatedPairedShift([0.00, 0.04, 0.02], prior: nil, confidence: 0.95))   // SE² = 0.0004/3
+        let b = try #require(moderatedPairedShift([0.01, 0.07, 0.04], prior: nil, confidence: 0.95))   // SE² = 0.0009/3
+        let pooled = try #require(pooledShift([a, b], confidence: 0.95, weighting: .inverseVariance))
+        let wa = 3 / 0.0004, wb = 3 / 0.0009
+        #expect(isClose(pooled.mean, (wa * 0.02 + wb * 0.04) / (wa + wb), relative: 1e-12))
+        #expect(isClose(pooled.standardError, 1 / (wa + wb).squareRoot(), relative: 1e-12))
+        #expect(isClose(pooled.degreesOfFreedom, (wa + wb) * (wa + wb) / (wa * wa / 2 + wb * wb / 2), relative: 1e-12))
+    }
+
+    /// One noisy cell beside precise ones: equal weights let its noise swamp
+    /// a shift the precise cells agree on; inverse-variance weights do not.
+    @Test func aNoisyCellCannotSwampInverseVariancePooling() throws {
+        let precise = try #require(moderatedPairedShift([0.045, 0.055, 0.05], prior: nil, confidence: 0.95))
+        let noisy = try #require(moderatedPairedShift([0.40, -0.35, -0.05], prior: nil, confidence: 0.95))
+        let equal = try #require(pooledShift([precise, precise, noisy], confidence: 0.95))
+        let weighted = try #require(pooledShift([precise, precise, noisy], confidence: 0.95, weighting: .inverseVariance))
+        #expect(equal.lower < 0, "equal weights: \(equal)")
+        #expect(weighted.lower > 0.04 && weighted.upper < 0.06, "inverse-variance: \(weighted)")
+    }
+
     /// k cells of equal noise: the pooled interval is √k narrower than one cell's.
     @Test func poolingNarrowsTheIntervalBySquareRootOfK() throws {
         let one = try #require(moderatedPairedShift([0.10, -0.02, 0.07], prior: nil, confidence: 0.95))
@@ -105,5 +128,8 @@ struct ModeratedPairedShiftTests {
         #expect(isClose(sixteen.standardError * 4, (one.moderatedVariance / 3).squareRoot(), relative: 1e-12))
         #expect(isClose(sixteen.degreesOfFreedom, 16 * one.degreesOfFreedom, relative: 1e-12))
         #expect(pooledShift([], confidence: 0.95) == nil)
+        // Equal noise: both weightings agree.
+        let weighted = try #require(pooledShift(Array(repeating: one, count: 16), confidence: 0.95, weighting: .inverseVariance))
+        #expect(isClose(weighted.standardError, sixteen.standardError, relative: 1e-12) && isClose(weighted.mean, sixteen.mean, relative: 1e-12))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Comparison
 import Foundation
+import Statistics
 
 extension BenchCommand {
     /// `layoutbench bench compare-power --from DIR`: what an A/A comparison's
@@ -19,6 +20,9 @@ extension BenchCommand {
         var from: String
         @Option(help: "The slowdown to inject, as a factor.") var slowdown = 1.05
         @Option(help: "Practical threshold (as `compare --threshold`).") var threshold = 0.05
+        @Option(help: "Most rounds, as `compare --max-rounds`, for the round-by-round replays.") var maxRounds = 6
+        @Option(help: "Rounds before a cell too noisy to decide may stop (the policy's futilityRounds).") var futilityRounds = ComparisonPolicy().futilityRounds
+        @Option(help: "How a workload's cells are weighed when pooled: equal or inverse-variance.") var poolWeighting = ComparisonPolicy().poolWeighting.rawValue
 
         func run() throws {
             var url = URL(fileURLWithPath: from)
@@ -30,7 +34,10 @@ extension BenchCommand {
                 base[key] = SideMeasurements(secondsPerIteration: c.baseSeconds, digest: "same")
                 candidate[key] = SideMeasurements(secondsPerIteration: c.candidateSeconds, digest: "same")
             }
-            let policy = ComparisonPolicy(threshold: threshold)
+            guard let weighting = PoolWeighting(rawValue: poolWeighting) else {
+                throw ValidationError("--pool-weighting must be one of: \(PoolWeighting.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let policy = ComparisonPolicy(threshold: threshold, futilityRounds: futilityRounds, poolWeighting: weighting)
             let aa = SuiteComparison(base: base, candidate: candidate, policy: policy)
             let workloads = Set(base.keys.map(\.workload)).sorted()
             let count = { (v: CellVerdict) in aa.cells.filter { $0.verdict == v }.count }
@@ -42,7 +49,18 @@ extension BenchCommand {
             if let p = aa.prior {
                 print(String(format: "variance prior: ν₀ = %.1f, s₀ = %.2f %% per round", p.degreesOfFreedom, 100 * p.variance.squareRoot()))
             }
-            var detected = 0, otherAlarms = 0
+            let recordedJobs = file.cells.reduce(0) { $0 + $1.baseSeconds.count + $1.candidateSeconds.count }
+            print("replayed round by round (SequentialReplay), stopping as `compare` does, --max-rounds \(maxRounds):")
+            for noisy in [true, false] {
+                let r = SequentialReplay.run(base: base, candidate: candidate, policy: policy, maxRounds: maxRounds, stopNoisyCells: noisy)
+                let n = { (v: CellVerdict) in r.suite.cells.filter { $0.verdict == v }.count }
+                print(String(format: "  %@: %d rounds, %d timing jobs of %d recorded (%.0f %%); %d same, %d unknown, %d slower, %d faster; %@",
+                             noisy ? "noisy cells stop (today's rule)" : "noisy cells sample to the cap",
+                             r.rounds, r.timingJobs, recordedJobs, 100 * Double(r.timingJobs) / Double(max(1, recordedJobs)),
+                             n(.same), n(.unknown), n(.slower), n(.faster), r.suite.hasRegression ? "flags a regression" : "clean")
+                      + (r.outOfRecord > 0 ? "; \(r.outOfRecord) cells wanted rounds the recording lacks" : ""))
+            }
+            var detected = 0, otherAlarms = 0, detectedReplayed = 0
             for w in workloads {
                 var slowed = candidate
                 for key in slowed.keys where key.workload == w {
@@ -55,9 +73,16 @@ extension BenchCommand {
                 if verdicts[w] == .slower { detected += 1 }
                 let others = suite.workloads.filter { $0.name != w && $0.verdict.isRegression }.map(\.name)
                 otherAlarms += others.count
+                // The same slowdown with today's stopping rules applied round by round.
+                let replay = SequentialReplay.run(base: base, candidate: slowed, policy: policy, maxRounds: maxRounds)
+                let replayed = replay.suite.workloads.first { $0.name == w }?.verdict
+                if replayed == .slower { detectedReplayed += 1 }
                 print("  \(w): \(verdicts[w]?.rawValue ?? "?") (\(flagged) of \(cells.count) cells slower)"
+                      + "; round by round: \(replayed?.rawValue ?? "?") after \(replay.rounds) rounds, \(replay.timingJobs) jobs"
                       + (others.isEmpty ? "" : "; false alarms: \(others.joined(separator: ", "))"))
             }
+            print(String(format: "round by round with today's stopping rules: detected %d of %d workloads slowed ×%.3f (%.0f %%)",
+                         detectedReplayed, workloads.count, slowdown, 100 * Double(detectedReplayed) / Double(max(1, workloads.count))))
             print(String(format: "detected %d of %d workloads slowed ×%.3f (%.0f %%); false alarms: %d of %d unchanged workloads, A/A %@",
                          detected, workloads.count, slowdown, 100 * Double(detected) / Double(max(1, workloads.count)),
                          otherAlarms, workloads.count * (workloads.count - 1), aa.hasRegression ? "flagged a regression" : "clean"))

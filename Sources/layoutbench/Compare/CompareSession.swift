@@ -103,12 +103,8 @@ struct CompareSession: Sendable {
             suite = SuiteComparison(base: base, candidate: candidate, policy: policy, thresholds: thresholds)
             // Time still unknown, whatever the counters and digest say: a
             // candidate that does more work should also be shown slower if it is.
-            let undecided = Set(suite.cellsNeedingAnotherRound)
-            let settled = suite.cells.filter { $0.time == .unknown && $0.failureSide == nil && !undecided.contains($0.key) }
-            if !settled.isEmpty {
-                let names = Set(settled.map(\.key.workload)).sorted().joined(separator: ", ")
-                log("\(settled.count) undecided cell\(settled.count == 1 ? "" : "s") not run again: already slower over the workload's pooled cells (\(names))")
-            }
+            let undecided = Set(suite.cellsNeedingAnotherRound(maxRounds: maxRounds))
+            logStops(suite, pending: pending, next: undecided)
             pending = planned.filter { undecided.contains($0.key) }
         }
         if !pending.isEmpty {
@@ -116,6 +112,26 @@ struct CompareSession: Sendable {
         }
         return CompareOutcome(suite: suite, base: base, candidate: candidate, rounds: rounds, jobsRun: jobs,
                               elapsed: ContinuousClock.now - started)
+    }
+
+    /// Says which cells this round's judgement stopped although their time is
+    /// still unknown, and why (only those stopped now: a long suite would
+    /// repeat the names every round).
+    private func logStops(_ suite: SuiteComparison, pending: [CompareCell], next: Set<CellKey>) {
+        let slowWorkloads = Set(suite.workloadShifts.filter { $0.time == .slower }.map(\.workload))
+        let ran = Set(pending.map(\.key))
+        let stopped = suite.cells.filter { c in
+            c.time == .unknown && c.failureSide == nil && !next.contains(c.key) && ran.contains(c.key)
+        }
+        let bySlow = stopped.filter { slowWorkloads.contains($0.key.workload) }
+        let byNoise = stopped.filter { !slowWorkloads.contains($0.key.workload) }
+        if !bySlow.isEmpty {
+            let names = Set(bySlow.map(\.key.workload)).sorted().joined(separator: ", ")
+            log("\(bySlow.count) undecided cell\(bySlow.count == 1 ? "" : "s") not run again: already slower over the workload's pooled cells (\(names))")
+        }
+        if !byNoise.isEmpty {
+            log("\(byNoise.count) undecided cell\(byNoise.count == 1 ? "" : "s") not run again: too noisy for \(maxRounds) rounds (--max-rounds) to decide, left unknown")
+        }
     }
 
     /// Check jobs at once: at most one per core, so they finish in about the time of one side's.

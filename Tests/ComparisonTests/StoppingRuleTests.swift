@@ -1,0 +1,51 @@
+import Comparison
+import Foundation
+import Testing
+
+/// When the runner stops sampling a cell, and the replay of those rules on recorded jobs.
+@Suite struct StoppingRuleTests {
+    /// Recorded A B B A rounds with these log shifts: base jobs 1 ms, candidate jobs 1 ms × e^d.
+    static func recorded(_ shifts: [Double]) -> (SideMeasurements, SideMeasurements) {
+        (SideMeasurements(secondsPerIteration: Array(repeating: 1e-3, count: 2 * shifts.count), digest: "d"),
+         SideMeasurements(secondsPerIteration: shifts.flatMap { [1e-3 * exp($0), 1e-3 * exp($0)] }, digest: "d"))
+    }
+
+    static func cell(_ shifts: [Double]) -> CellComparison {
+        let (a, b) = recorded(shifts)
+        return SuiteComparison(base: [key("w", "v"): a], candidate: [key("w", "v"): b]).cells[0]
+    }
+
+    static func key(_ workload: String, _ variant: String) -> CellKey { CellKey(workload: workload, variant: variant, size: 10) }
+
+    /// ±30 % round to round: even six rounds could not tell 5 % from nothing.
+    /// Modest noise, a large apparent shift, or too few rounds yet: keep sampling.
+    @Test func onlyACellTooNoisyForTheCapStops() {
+        let policy = ComparisonPolicy()
+        let noisy = Self.cell([0.3, -0.3, 0.0])
+        #expect(noisy.time == .unknown && CellJudge.cannotDecide(noisy, maxRounds: 6, policy: policy))
+        #expect(!CellJudge.cannotDecide(noisy, maxRounds: 200, policy: policy), "two hundred rounds could narrow it")
+        let modest = Self.cell([0.06, -0.03, 0.0])
+        #expect(modest.time == .unknown && !CellJudge.cannotDecide(modest, maxRounds: 6, policy: policy))
+        let apparent = Self.cell([0.9, 0.1, 0.5])
+        #expect(apparent.time == .unknown && !CellJudge.cannotDecide(apparent, maxRounds: 6, policy: policy))
+        let early = Self.cell([0.3, -0.3])
+        #expect(early.time == .unknown && !CellJudge.cannotDecide(early, maxRounds: 6, policy: policy))
+    }
+
+    /// A quiet cell is *same* after two rounds; a hopelessly noisy one stops
+    /// after the third with today's rules, and samples to the cap without them.
+    @Test func replayStopsCellsAsTheRunnerWould() {
+        let (qa, qb) = Self.recorded([0.001, -0.001, 0.0005, 0, 0, 0])
+        let (na, nb) = Self.recorded([0.3, -0.3, 0.0, 0.3, -0.3, 0.0])
+        let base = [Self.key("w", "quiet"): qa, Self.key("w", "noisy"): na]
+        let candidate = [Self.key("w", "quiet"): qb, Self.key("w", "noisy"): nb]
+        let stopping = SequentialReplay.run(base: base, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 6)
+        #expect(stopping.rounds == 3 && stopping.timingJobs == 4 * (2 + 3) && stopping.outOfRecord == 0)
+        #expect(stopping.suite.cells.map(\.time) == [.unknown, .same])
+        let capped = SequentialReplay.run(base: base, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 6, stopNoisyCells: false)
+        #expect(capped.rounds == 6 && capped.timingJobs == 4 * (2 + 6))
+        // Rules that want more rounds than were recorded stop where the recording does.
+        let longer = SequentialReplay.run(base: base, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 9, stopNoisyCells: false)
+        #expect(longer.timingJobs == 4 * (2 + 6) && longer.outOfRecord == 1)
+    }
+}
