@@ -44,8 +44,11 @@ extension BenchCommand {
             print("A/A \(url.path): \(aa.cells.count) cells in \(workloads.count) workloads; "
                   + "\(count(.same)) same, \(count(.unknown)) unknown, \(count(.slower)) slower, \(count(.faster)) faster")
             let alarms = aa.workloads.filter { $0.verdict != .same && $0.verdict != .unknown }
-            print("  as judged now, workloads not same or unknown: "
+            print("  as judged now, workloads not same or unknown (\(alarms.count) of \(workloads.count)): "
                   + (alarms.isEmpty ? "none" : alarms.map { "\($0.name) \($0.verdict.rawValue)" }.joined(separator: ", ")))
+            if aa.hasRegression {
+                print("  (not an A/A comparison: it already flags a regression, so the slowdowns injected below come on top of it)")
+            }
             if let p = aa.prior {
                 print(String(format: "variance prior: ν₀ = %.1f, s₀ = %.2f %% per round", p.degreesOfFreedom, 100 * p.variance.squareRoot()))
             }
@@ -54,10 +57,11 @@ extension BenchCommand {
             for noisy in [true, false] {
                 let r = SequentialReplay.run(base: base, candidate: candidate, policy: policy, maxRounds: maxRounds, stopNoisyCells: noisy)
                 let n = { (v: CellVerdict) in r.suite.cells.filter { $0.verdict == v }.count }
-                print(String(format: "  %@: %d rounds, %d timing jobs of %d recorded (%.0f %%); %d same, %d unknown, %d slower, %d faster; %@",
+                let slowWorkloads = r.suite.workloads.filter { $0.verdict == .slower }.count
+                print(String(format: "  %@: %d rounds, %d timing jobs of %d recorded (%.0f %%); cells: %d same, %d unknown, %d slower, %d faster; workloads slower: %d of %d",
                              noisy ? "noisy cells stop (today's rule)" : "noisy cells sample to the cap",
                              r.rounds, r.timingJobs, recordedJobs, 100 * Double(r.timingJobs) / Double(max(1, recordedJobs)),
-                             n(.same), n(.unknown), n(.slower), n(.faster), r.suite.hasRegression ? "flags a regression" : "clean")
+                             n(.same), n(.unknown), n(.slower), n(.faster), slowWorkloads, workloads.count)
                       + (r.outOfRecord > 0 ? "; \(r.outOfRecord) cells wanted rounds the recording lacks" : ""))
             }
             var detected = 0, otherAlarms = 0, detectedReplayed = 0
