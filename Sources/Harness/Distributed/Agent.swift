@@ -112,7 +112,28 @@ public final class Agent: Sendable {
                 if !lost.isEmpty { held.markLost(lost) }
             }
         }
-        defer { heartbeat.cancel() }
+        // Awaited, not just cancelled: a heartbeat still reconnecting after
+        // `run` returns would be inside libpq (and Kerberos, via GSSAPI)
+        // while the process exits and those libraries tear themselves down.
+        let completed: Int
+        do {
+            completed = try await claimAndRun()
+        } catch {
+            heartbeat.cancel()
+            await heartbeat.value
+            throw error
+        }
+        heartbeat.cancel()
+        await heartbeat.value
+        let recovered = await work.recoveredOperations + beats.recoveredOperations
+        emit("stopped", [], extra: ", \"completed\": \(completed), \"recovered\": \(recovered)")
+        await work.close()
+        await beats.close()
+        return completed
+    }
+
+    /// The claim loop of `run`; returns the number of jobs completed.
+    private func claimAndRun() async throws -> Int {
         emit("started", [], extra: ", \"class\": \(Self.quoted(options.machineClass)), \"engines\": \(Self.quoted(options.engines.names.joined(separator: ",")))")
         var completed = 0
         var lastRescue = ContinuousClock.now - .seconds(3600)
@@ -139,10 +160,6 @@ public final class Agent: Sendable {
         }
         for claim in held.claims where try await work.release(claim) { emit("released", claim.jobIDs) }
         try await work.markStopped(id)
-        let recovered = await work.recoveredOperations + beats.recoveredOperations
-        emit("stopped", [], extra: ", \"completed\": \(completed), \"recovered\": \(recovered)")
-        await work.close()
-        await beats.close()
         return completed
     }
 
