@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport"]),
         // What the collection layout and view tests share: the seeded
         // generator and the random valid batch-update generator.
-        .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout"], path: "Tests/CollectionTestSupport"),
+        .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout", "Statistics"], path: "Tests/CollectionTestSupport"),
         // The engine, part 2: the UIKit-like view layer (views, anchors,
         // constraints, intrinsic sizes, text, the render loop) on the solver.
         .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry"], swiftSettings: [
@@ -65,7 +65,7 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .target(name: "TextMeasurement", dependencies: ["CFreeType", "CHarfBuzz"]),
-        .testTarget(name: "TextMeasurementTests", dependencies: ["TextMeasurement"],
+        .testTarget(name: "TextMeasurementTests", dependencies: ["TextMeasurement", "Statistics"],
                     exclude: ["Fixtures/make_expected_widths.py"]),
 
         // The libpq wrapper the store and the harness sit on. CLibPQ only

@@ -1,4 +1,5 @@
 import Testing
+import Statistics
 @testable import TextMeasurement
 
 /// A measurer of each kind, for tests that must hold for both.
@@ -24,20 +25,8 @@ extension TextLayoutMetrics {
     }
 }
 
-/// SplitMix64: a tiny seeded generator, so property tests fail the same way every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// Seeded, so property tests fail the same way every run.
+typealias SeededGenerator = SplitMix64
 
 /// Random label-like text: words of letters, some hyphenated, some very
 /// long, separated by one or more spaces, with the odd newline and accent.
