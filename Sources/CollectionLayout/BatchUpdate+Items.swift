@@ -2,24 +2,20 @@ extension BatchUpdate {
     /// Every item path names an existing item: before-update paths in the
     /// counts before, after-update paths in the counts after.
     static func checkRanges(_ itemClaims: Claims<IndexPath>, before: [Int], after: [Int]) throws(BatchUpdateError) {
-        for (p, kind) in itemClaims.before {
-            guard before.indices.contains(p.section) else {
-                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .before,
-                                           sectionCount: before.count, itemCount: nil)
+        try checkRanges(itemClaims.before, in: before, state: .before)
+        try checkRanges(itemClaims.after, in: after, state: .after)
+    }
+
+    private static func checkRanges(_ claims: [(IndexPath, Kind)], in counts: [Int],
+                                    state: BatchUpdateError.State) throws(BatchUpdateError) {
+        for (p, kind) in claims {
+            guard counts.indices.contains(p.section) else {
+                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: state,
+                                           sectionCount: counts.count, itemCount: nil)
             }
-            guard p.item >= 0, p.item < before[p.section] else {
-                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .before,
-                                           sectionCount: before.count, itemCount: before[p.section])
-            }
-        }
-        for (p, kind) in itemClaims.after {
-            guard after.indices.contains(p.section) else {
-                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .after,
-                                           sectionCount: after.count, itemCount: nil)
-            }
-            guard p.item >= 0, p.item < after[p.section] else {
-                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: .after,
-                                           sectionCount: after.count, itemCount: after[p.section])
+            guard p.item >= 0, p.item < counts[p.section] else {
+                throw .indexPathOutOfRange(operation: kind, indexPath: p, state: state,
+                                           sectionCount: counts.count, itemCount: counts[p.section])
             }
         }
     }
