@@ -85,12 +85,13 @@ public struct CellComparison: Sendable, Equatable {
     public var key: CellKey
     public var verdict: CellVerdict
     public var time: TimeVerdict
-    /// median(candidate) / median(base) and its bootstrap interval; nil when a side has too few samples.
+    /// Candidate over base: exp of the mean round shift (`CellJudge`), and its
+    /// interval from the moderated paired t test; nil before `minimumRounds` rounds.
     public var ratio: Double?
     public var ratioLower: Double?
     public var ratioUpper: Double?
-    /// One-sided Mann–Whitney p-value for "candidate slower" and "candidate faster", and the
-    /// Benjamini–Hochberg adjusted value of the smaller one across the suite.
+    /// One-sided p-values of that test for "candidate slower" and "candidate faster", and the
+    /// Benjamini–Hochberg adjusted value of the smaller one (doubled) across the suite.
     public var pSlower: Double?
     public var pFaster: Double?
     public var adjustedP: Double?

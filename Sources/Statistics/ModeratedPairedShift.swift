@@ -29,6 +29,16 @@ import ucrt
 //
 // ν₀ and s₀² come from the moments of eᵢ = ln sᵢ² − ψ(νᵢ/2) + ln(νᵢ/2):
 // E e = ln s₀² − ψ(ν₀/2) + ln(ν₀/2) and Var e = ψ₁(ν₀/2) + mean ψ₁(νᵢ/2).
+//
+// A cell whose own rounds scatter far more than the prior allows
+// (s²/s₀² in the upper 1 % of F(ν, ν₀), the model's own distribution for it)
+// does not borrow: one round hit by a burst of load moves d̄ a long way, and
+// the prior's many degrees of freedom would otherwise shrink its variance
+// back to the suite's and pass that outlier for a shift (an A/A run flagged
+// one cell +8.9 % from a single job 66 % slow). Such a cell is judged on its
+// own s² and ν — in the spirit of limma's robust hyperparameters
+// (Phipson et al., Ann. Appl. Stat. 10(2), 2016) — and stays unknown until
+// its rounds agree.
 
 /// The suite-wide prior on a cell's variance: ν₀ degrees of freedom around s₀².
 public struct VariancePrior: Sendable, Equatable {
@@ -87,7 +97,13 @@ public struct PairedShift: Sendable, Equatable {
     /// The two-sided `confidence` interval on the mean.
     public var lower: Double
     public var upper: Double
+    /// Whether the cell's own variance was too large for the prior, so it did not borrow (see the file header).
+    public var isHypervariable = false
 }
+
+/// Upper-tail probability below which a cell's own variance is implausible
+/// under the suite's prior (`moderatedPairedShift` then ignores the prior).
+public let hypervariableLevel = 0.01
 
 /// The moderated paired t test of `differences` (see the file header);
 /// nil when it cannot be made (one difference and no prior).
@@ -97,7 +113,12 @@ public func moderatedPairedShift(_ differences: [Double], prior: VariancePrior?,
     let mean = differences.reduce(0, +) / Double(n)
     let nu = Double(n - 1)
     let s2 = n > 1 ? differences.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / nu : 0
-    let nu0 = prior?.degreesOfFreedom ?? 0
+    var nu0 = prior?.degreesOfFreedom ?? 0
+    var hypervariable = false
+    if let prior, n > 1, prior.variance > 0, s2 > prior.variance,
+       fDistributionSurvival(s2 / prior.variance, nu, prior.degreesOfFreedom) < hypervariableLevel {
+        nu0 = 0; hypervariable = true
+    }
     let total = nu0 + nu
     guard total > 0 else { return nil }
     let moderated = (nu0 * (prior?.variance ?? 0) + nu * s2) / total
@@ -111,7 +132,8 @@ public func moderatedPairedShift(_ differences: [Double], prior: VariancePrior?,
     return PairedShift(count: n, mean: mean, variance: s2, moderatedVariance: moderated, degreesOfFreedom: total, t: t,
                        pGreater: t > 0 ? twoSided / 2 : 1 - twoSided / 2,
                        pLess: t < 0 ? twoSided / 2 : 1 - twoSided / 2,
-                       lower: mean - critical * standardError, upper: mean + critical * standardError)
+                       lower: mean - critical * standardError, upper: mean + critical * standardError,
+                       isHypervariable: hypervariable)
 }
 
 /// The mean of several independent shifts, judged together.

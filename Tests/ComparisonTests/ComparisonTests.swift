@@ -154,6 +154,28 @@ private func suite(cells: Int, slowdown: Double, cv: Double, samples: Int, seed:
         #expect(!s.hasRegression && s.exitCode == 0)
     }
 
+    /// The per-job medians (µs) of `batch-updates/batch/10000` from a recorded
+    /// A/A run (same worker both sides), where the sixth candidate job ran
+    /// 66 % slow. Among quiet cells whose rounds agree to about 1 %, the
+    /// suite's prior once made that one job a +8.9 % "slower" cell and the
+    /// run exit 1; the cell is now too scattered to borrow the prior, stays
+    /// unknown for more rounds, and the run raises no alarm.
+    @Test func oneSlowJobInAnAAComparisonIsNoAlarm() throws {
+        let recordedBase = [35.12, 35.43, 34.62, 36.01, 35.46, 35.77, 36.66, 35.61].map { $0 * 1e-6 }
+        let recordedCandidate = [36.83, 35.03, 36.94, 39.22, 35.58, 59.18, 35.78, 36.06].map { $0 * 1e-6 }
+        let outlier = CellKey(workload: "batch-updates", variant: "batch", size: 10_000)
+        var base = [outlier: SideMeasurements(secondsPerIteration: recordedBase, digest: "d")]
+        var candidate = [outlier: SideMeasurements(secondsPerIteration: recordedCandidate, digest: "d")]
+        Self.shiftedCells("batch-updates", count: 12, mean: 0, spread: 0.01, into: &base, &candidate)
+        Self.shiftedCells("steady", count: 12, mean: 0, spread: 0.01, into: &base, &candidate)
+        let s = SuiteComparison(base: base, candidate: candidate)
+        let cell = try #require(s.cells.first { $0.key == outlier })
+        #expect(cell.shift?.isHypervariable == true && cell.verdict == .unknown, "\(cell)")
+        #expect(abs(try #require(cell.ratio) - 1.089) < 0.001)   // the outlier still moves the estimate; it no longer convinces
+        #expect(!s.hasRegression && s.exitCode == 0)
+        #expect(s.cellsNeedingAnotherRound().contains(outlier))
+    }
+
     @Test func judgementIsReproducible() {
         let one = suite(cells: 6, slowdown: 1.03, cv: 0.05, samples: 10, seed: 42)
         let two = suite(cells: 6, slowdown: 1.03, cv: 0.05, samples: 10, seed: 42)

@@ -54,6 +54,41 @@ struct ModeratedPairedShiftTests {
         #expect(isClose(one.moderatedVariance, 0.0025) && one.degreesOfFreedom == 20)
     }
 
+    /// A cell whose rounds scatter far beyond the prior does not borrow it:
+    /// the rounds of a recorded A/A cell where one candidate job ran 66 %
+    /// slow (mean +8.5 %) were "slower" with the prior's variance, and are
+    /// undecided on their own. An ordinary cell beside it still borrows.
+    @Test func aHypervariableCellIsJudgedOnItsOwnVariance() throws {
+        let prior = VariancePrior(degreesOfFreedom: 50, variance: 0.02 * 0.02)
+        let outlier = [0.018, 0.075, 0.253, -0.0055]
+        let test = try #require(moderatedPairedShift(outlier, prior: prior, confidence: 0.95))
+        #expect(test.isHypervariable && test.degreesOfFreedom == 3)
+        #expect(isClose(test.moderatedVariance, test.variance))
+        #expect(test.pGreater > 0.05 && test.lower < 0)
+        // What borrowing would have said: a confident shift.
+        let pooled = (50 * prior.variance + 3 * test.variance) / 53
+        #expect(test.mean / (pooled / 4).squareRoot() > 4)
+        let ordinary = try #require(moderatedPairedShift([0.05, 0.07, 0.04, 0.06], prior: prior, confidence: 0.95))
+        #expect(!ordinary.isHypervariable && ordinary.degreesOfFreedom == 53 && ordinary.pGreater < 1e-4)
+        // At the edge: s²/s₀² just inside the upper 1 % of F(3, 50) borrows, just outside does not.
+        func scaled(_ k: Double) -> [Double] { [-1.5, -0.5, 0.5, 1.5].map { $0 * k } }   // s² = k² · 5/3
+        let edge = 0.0004 * fQuantile(0.99, 3, 50) * 3 / 5
+        #expect(try #require(moderatedPairedShift(scaled(edge.squareRoot() * 0.99), prior: prior, confidence: 0.95)).isHypervariable == false)
+        #expect(try #require(moderatedPairedShift(scaled(edge.squareRoot() * 1.01), prior: prior, confidence: 0.95)).isHypervariable)
+    }
+
+    /// The F quantile by bisection on the survival function (tested against SciPy below).
+    func fQuantile(_ p: Double, _ d1: Double, _ d2: Double) -> Double {
+        var lo = 0.0, hi = 1000.0
+        for _ in 0..<200 { let mid = (lo + hi) / 2; if fDistributionSurvival(mid, d1, d2) > 1 - p { lo = mid } else { hi = mid } }
+        return (lo + hi) / 2
+    }
+
+    @Test func fQuantileMatchesSciPy() {
+        // scipy.stats.f.ppf(0.99, 3, 50) = 4.19939...
+        #expect(isClose(fQuantile(0.99, 3, 50), 4.1993, relative: 1e-3))
+    }
+
     /// Cell variances drawn from the model the prior assumes are fitted back.
     @Test func thePriorIsRecoveredFromSimulatedCells() throws {
         var rng = Xoshiro256StarStar(seed: 2024)
