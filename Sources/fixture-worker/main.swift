@@ -11,7 +11,9 @@
 // FIXTURE_WORK_MICROS=N makes every iteration really spin N µs of CPU time
 // and report the measured time (a real, measurable slowdown between two copies);
 // FIXTURE_EXTRA_PIVOTS=K adds K to the "pivots" counter (more work);
-// FIXTURE_DIGEST=D reports D as the layout digest (behaviour changed).
+// FIXTURE_DIGEST=D reports D as the layout digest (behaviour changed);
+// FIXTURE_WORK_JITTER=F makes each job's spin up to F (0.5 = 50 %) longer at
+// random, a side too noisy for a few rounds to judge.
 import Foundation
 import WorkerProtocol
 
@@ -60,6 +62,9 @@ let sampleCount = job.samples ?? 3
 let environment = ProcessInfo.processInfo.environment
 let workMicros = environment["FIXTURE_WORK_MICROS"].flatMap(Double.init)
 let extraPivots = environment["FIXTURE_EXTRA_PIVOTS"].flatMap(Double.init) ?? 0
+let jitter = environment["FIXTURE_WORK_JITTER"].flatMap(Double.init) ?? 0
+/// One factor per job (process): the noise a busy machine puts between jobs.
+let jobFactor = 1 + Double.random(in: 0...max(0, jitter))
 
 /// Seconds of CPU time this thread has used.
 func threadCPUSeconds() -> Double {
@@ -93,7 +98,7 @@ for index in 0..<sampleCount {
                         allocations: Int64(index), allocatedBytes: Int64(index * 64))
     if let workMicros {
         sample.iterations = 2
-        sample.wallSeconds = spin(iterations: 2, micros: workMicros)
+        sample.wallSeconds = spin(iterations: 2, micros: workMicros * jobFactor)
         sample.cpuSeconds = sample.wallSeconds
     }
     samples.append(sample)

@@ -100,6 +100,24 @@ import Testing
         #expect(full.status == 0 && !full.err.contains("fewer samples"), "\(full.err)")
     }
 
+    /// Sides too noisy for two rounds to judge want a third; a spent time
+    /// budget stops after the two every cell needs, says so, and leaves them unknown.
+    @Test func aSpentTimeBudgetStopsAfterTheMinimumRounds() throws {
+        let dir = try CompareCLI.scratch("deadline")
+        let noisy = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1000", "FIXTURE_WORK_JITTER": "0.5"], in: dir, name: "base")
+        let limited = try CompareCLI.compare([noisy, noisy] + Self.fixtureCells + ["--out", dir.path, "--time-budget", "0.01"])
+        #expect(limited.status == 0, "\(limited.out)\n\(limited.err)")
+        #expect(limited.err.contains("time budget (--time-budget 0 s, 0 s left): 3 of 3 undecided cells not run again"), "\(limited.err)")
+        #expect(try CompareCLI.header(in: dir)["rounds"] as? Int == 2)
+        #expect(try CompareCLI.cells(in: dir).allSatisfy { $0["verdict"] as? String == "unknown" })
+        let unlimited = try CompareCLI.compare([noisy, noisy] + Self.fixtureCells + ["--out", dir.path, "--time-budget", "0"])
+        #expect(unlimited.status == 0 && !unlimited.err.contains("time budget"), "\(unlimited.err)")
+        #expect(try CompareCLI.header(in: dir)["rounds"] as? Int == 3)
+        let negative = try CompareCLI.compare([noisy, noisy] + Self.fixtureCells + ["--time-budget=-1"])
+        #expect(negative.status == 2, "\(negative.status)")   // an error, like any other: CI scripts see three codes
+        #expect(negative.err.contains("--time-budget must be 0 (no limit) or more seconds"), "\(negative.err)")
+    }
+
     @Test func crashingCandidateIsExitTwoNamingTheCandidate() throws {
         let dir = try CompareCLI.scratch("crash")
         let base = try CompareCLI.fixture([:], in: dir, name: "base")

@@ -48,4 +48,22 @@ import Testing
         let longer = SequentialReplay.run(base: base, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 9, stopNoisyCells: false)
         #expect(longer.timingJobs == 4 * (2 + 6) && longer.outOfRecord == 1)
     }
+
+    /// Under a time budget the next round runs the cells looking slowest
+    /// first, then the cheapest, as many as their four jobs fit.
+    @Test func aTimeBudgetKeepsTheSlowestLookingCellsThatFit() {
+        var base: [CellKey: SideMeasurements] = [:], candidate: [CellKey: SideMeasurements] = [:]
+        let shifts: [String: [Double]] = ["slowish": [0.04, 0.08], "flat": [0.03, -0.03], "fastish": [-0.05, -0.02]]
+        for (name, d) in shifts { (base[Self.key("w", name)], candidate[Self.key("w", name)]) = Self.recorded(d) }
+        let suite = SuiteComparison(base: base, candidate: candidate)
+        let keys = ["fastish", "flat", "slowish"].map { Self.key("w", $0) }
+        let seconds = Dictionary(uniqueKeysWithValues: keys.map { ($0, 0.5) })   // 2 s a cell-round
+        #expect(RoundBudget.affordable(keys, suite: suite, jobSeconds: seconds, secondsLeft: 100) == Set(keys))
+        #expect(RoundBudget.affordable(keys, suite: suite, jobSeconds: seconds, secondsLeft: 4.5) == [Self.key("w", "slowish"), Self.key("w", "flat")])
+        #expect(RoundBudget.affordable(keys, suite: suite, jobSeconds: seconds, secondsLeft: 2) == [Self.key("w", "slowish")])
+        #expect(RoundBudget.affordable(keys, suite: suite, jobSeconds: seconds, secondsLeft: 1.9).isEmpty)
+        // A dear cell that does not fit leaves room for a cheaper one after it.
+        var dear = seconds; dear[Self.key("w", "slowish")] = 10
+        #expect(RoundBudget.affordable(keys, suite: suite, jobSeconds: dear, secondsLeft: 4.5) == [Self.key("w", "flat"), Self.key("w", "fastish")])
+    }
 }

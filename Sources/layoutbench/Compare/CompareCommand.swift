@@ -61,6 +61,9 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Most rounds (each A B B A per undecided cell) before an unknown cell is left unknown.")
     var maxRounds: Int = 6
 
+    @Option(name: .long, help: "Seconds after which no round beyond the first two starts; undecided cells whose next round would not fit stay unknown, those looking slowest run first. 0: no limit.")
+    var timeBudget: Double = CompareSession.defaultTimeBudget
+
     @Option(name: .long, help: "Seed passed to every job.")
     var seed: UInt64 = 1
 
@@ -75,11 +78,14 @@ struct CompareCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    func validate() throws {
+    /// Checked in `run`, not ArgumentParser's `validate()`: a bad option is
+    /// exit 2 like every other error, not the parser's 64, so CI scripts see three codes.
+    func checkOptions() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
         guard threshold > 0, threshold < 1 else { throw ValidationError("--threshold is a fraction between 0 and 1, e.g. 0.05 for 5 %") }
         guard maxRounds >= 1 else { throw ValidationError("--max-rounds must be at least 1") }
         guard samples >= 1 else { throw ValidationError("--samples must be at least 1") }
+        guard timeBudget >= 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be 0 (no limit) or more seconds") }
         guard sampleBudget >= 0, sampleBudget.isFinite else { throw ValidationError("--sample-budget must be 0 or more seconds") }
         _ = try parsedSizes()
     }
@@ -113,6 +119,7 @@ struct CompareCommand: AsyncParsableCommand {
     }
 
     private func compare() async throws -> Int32 {
+        try checkOptions()
         let started = Date()
         let id = UUID()
         let locator = database.locator
@@ -145,7 +152,8 @@ struct CompareCommand: AsyncParsableCommand {
         let session = CompareSession(cells: cells, base: WorkerCommand(executable: baseBuild.binary),
                                      candidate: WorkerCommand(executable: candidateBuild.binary), timeout: timeout,
                                      maxRounds: maxRounds, policy: ComparisonPolicy(threshold: threshold),
-                                     thresholds: thresholds, sampleBudget: sampleBudget, log: log)
+                                     thresholds: thresholds, sampleBudget: sampleBudget,
+                                     timeBudget: timeBudget > 0 ? timeBudget : nil, log: log)
         let outcome = await session.run()
         let suite = outcome.suite
         let header = ComparisonHeader(id: id, baseSpec: base, baseCommit: baseBuild.commit, candidateSpec: candidate,

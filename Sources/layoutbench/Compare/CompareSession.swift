@@ -36,6 +36,13 @@ struct CompareOutcome: Sendable {
 /// process's by several per cent; pooled as if independent they made A/A
 /// comparisons of identical binaries come out "slower" with tiny p-values.
 ///
+/// With a `timeBudget`, rounds after the first `policy.minimumRounds` (which
+/// every cell needs for any time verdict) run only the undecided cells whose
+/// four jobs still fit before it, those showing the most evidence of a
+/// slowdown first: a pull request's check should end in bounded time, and a
+/// regression is what it must not miss. Cells left out stay unknown, and the
+/// log says how many.
+///
 /// Counters and digests come from a separate check job per cell and side,
 /// all run before the first round (two at a time on two cores: they time
 /// nothing), with a fixed iteration count (one sample, no warm-up,
@@ -56,6 +63,9 @@ struct CompareSession: Sendable {
     /// iteration is slow runs fewer samples per job (never fewer than one),
     /// since jobs, not samples, are what the test replicates.
     var sampleBudget: Double = CompareSession.defaultSampleBudget
+    /// Seconds from the start of the session after which no further round
+    /// beyond the minimum starts (nil: no limit). See the type's comment.
+    var timeBudget: Double? = CompareSession.defaultTimeBudget
     /// One line per event worth telling (round start, failures).
     var log: @Sendable (String) -> Void
 
@@ -84,14 +94,28 @@ struct CompareSession: Sendable {
         let trimmed = zip(cells, pending).filter { $0.request.samples != $1.request.samples }.count
         if trimmed > 0 { log("\(trimmed) cell\(trimmed == 1 ? "" : "s") run fewer samples per timing job: their iterations are too slow to fit --sample-budget \(sampleBudget) s") }
         let planned = pending
+        var jobSeconds: [CellKey: Double] = [:]   // each cell's latest timing job, wall seconds
         while !pending.isEmpty, rounds < maxRounds {
+            if rounds >= policy.minimumRounds, let budget = timeBudget {
+                let left = budget - Self.seconds(ContinuousClock.now - started)
+                let affordable = RoundBudget.affordable(pending.map(\.key), suite: suite, jobSeconds: jobSeconds, secondsLeft: left)
+                let fitting = pending.filter { affordable.contains($0.key) }
+                if fitting.count < pending.count {
+                    log("time budget (--time-budget \(Self.format(budget)) s, \(Self.format(max(0, left))) s left): "
+                        + "\(pending.count - fitting.count) of \(pending.count) undecided cells not run again, left unknown")
+                }
+                pending = fitting
+                if pending.isEmpty { break }
+            }
             rounds += 1
             log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (A B B A)")
             for cell in pending {
                 for side in [Side.base, .candidate, .candidate, .base] {
                     // A side that already failed is not run again (its cell is an error).
                     if base[cell.key]?.failure != nil || candidate[cell.key]?.failure != nil { break }
+                    let jobStart = ContinuousClock.now
                     let result = await runJob(cell, side: side)
+                    jobSeconds[cell.key] = Self.seconds(ContinuousClock.now - jobStart)
                     jobs += 1
                     if side == .base { Self.absorb(result, into: &base[cell.key, default: SideMeasurements()]) }
                     else { Self.absorb(result, into: &candidate[cell.key, default: SideMeasurements()]) }
@@ -113,6 +137,16 @@ struct CompareSession: Sendable {
         return CompareOutcome(suite: suite, base: base, candidate: candidate, rounds: rounds, jobsRun: jobs,
                               elapsed: ContinuousClock.now - started)
     }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    static func format(_ seconds: Double) -> String { String(format: "%g", (seconds * 10).rounded() / 10) }
+
+    /// Default ``timeBudget``: nine minutes, so the default suite between two
+    /// built engines, reports included, ends within the ten minutes a CI check can wait.
+    static let defaultTimeBudget = 540.0
 
     /// Says which cells this round's judgement stopped although their time is
     /// still unknown, and why (only those stopped now: a long suite would

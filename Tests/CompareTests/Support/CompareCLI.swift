@@ -91,8 +91,12 @@ enum CompareCLI {
 
     /// The cells of `comparison.json` in `directory`, as plain dictionaries.
     static func cells(in directory: URL) throws -> [[String: Any]] {
+        try header(in: directory)["cells"] as? [[String: Any]] ?? []
+    }
+
+    /// The whole of `comparison.json` in `directory` (rounds, jobs, seconds… beside the cells).
+    static func header(in directory: URL) throws -> [String: Any] {
         let data = try Data(contentsOf: directory.appendingPathComponent("comparison.json"))
-        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        return object?["cells"] as? [[String: Any]] ?? []
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     }
 }
