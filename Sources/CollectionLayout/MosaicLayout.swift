@@ -101,14 +101,24 @@ public struct MosaicLayout: CollectionViewLayout {
     ///   ``ElementQuery/binarySearch``, plus the items that start above `rect` but
     ///   are skipped because they end before it (none in this mosaic).
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var examined = 0
+        return layoutAttributesForElements(in: rect, examined: &examined)
+    }
+
+    /// The same query, adding to `examined` the cached attributes it read (the
+    /// binary search's probes and the walk's items): N per query for
+    /// ``ElementQuery/filter``, about log₂ N + k for ``ElementQuery/binarySearch``.
+    public func layoutAttributesForElements(in rect: Rect, examined: inout Int) -> [LayoutAttributes] {
         switch elementQuery {
         case .filter:
+            examined += cache.count
             return cache.filter { $0.frame.intersects(rect) }
         case .binarySearch:
             // Before `first`, every attribute ends at or above rect.minY.
             var lo = 0, hi = cache.count
             while lo < hi {
                 let mid = (lo + hi) / 2
+                examined += 1
                 if runningMaxY[mid] <= rect.minY { lo = mid + 1 } else { hi = mid }
             }
             var result: [LayoutAttributes] = []
@@ -117,6 +127,7 @@ public struct MosaicLayout: CollectionViewLayout {
                 if cache[i].frame.intersects(rect) { result.append(cache[i]) }
                 i += 1
             }
+            examined += i - lo
             return result
         }
     }

@@ -84,7 +84,7 @@ extension ScenarioCatalog {
             parameters: [n("items", "number of photos", max: 1_000_000),
                          choice("query", ["filter", "binary-search"], "filter the whole cache, or binary search then walk"),
                          int("queries", 100, min: 1, max: 100_000, "rect queries per iteration")],
-            counters: [CounterNames.itemsReturned, "queries"]),
+            counters: [CounterNames.itemsReturned, "queries", "attributesExamined"]),
         DriverDescription(
             name: "batch-updates",
             summary: "apply a batch of K updates to a collection of N items, or reloadData",

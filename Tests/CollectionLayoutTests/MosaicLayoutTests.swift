@@ -1,5 +1,6 @@
 import CollectionLayout
 import CollectionTestSupport
+import Foundation
 import Geometry
 import Testing
 
@@ -53,6 +54,25 @@ import Testing
                                 width: Double.random(in: 0...600, using: &rng), height: Double.random(in: 0...1200, using: &rng))
                 #expect(search.layoutAttributesForElements(in: rect) == filter.layoutAttributesForElements(in: rect))
             }
+        }
+    }
+
+    /// The work per query the talk describes: filter reads every cached
+    /// attribute, binary search about log₂ N probes and then the screenful it walks.
+    @Test func filterReadsEveryAttributeAndBinarySearchALogarithmicFew() {
+        for n in [1_000, 100_000] {
+            var search = MosaicLayout()
+            search.elementQuery = .binarySearch
+            search.prepare(context([n], width: 390, height: 844))
+            var filter = search
+            filter.elementQuery = .filter
+            let rect = Rect(x: 0, y: search.contentSize.height / 2, width: 390, height: 844)
+            var readBySearch = 0, readByFilter = 0
+            let found = search.layoutAttributesForElements(in: rect, examined: &readBySearch)
+            #expect(filter.layoutAttributesForElements(in: rect, examined: &readByFilter) == found)
+            #expect(readByFilter == n)
+            let probes = Int(log2(Double(n)).rounded(.up)) + 1
+            #expect(readBySearch >= found.count && readBySearch <= probes + found.count + 4, "\(readBySearch) for \(found.count) found at n = \(n)")
         }
     }
 

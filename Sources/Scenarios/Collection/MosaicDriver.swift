@@ -12,7 +12,7 @@ final class MosaicDriver: ScenarioDriver {
     private var layout = MosaicLayout()
     private let queries: Int
     private var rects: [Rect] = []
-    private var returned = 0, queriesRun = 0
+    private var returned = 0, queriesRun = 0, examined = 0
     private var lastFrames: [Rect] = []
     private(set) var sink = 0.0
     let log: [String] = []
@@ -33,7 +33,7 @@ final class MosaicDriver: ScenarioDriver {
     func step() throws(ScenarioError) {
         queriesRun += rects.count
         for rect in rects {
-            let shown = layout.layoutAttributesForElements(in: rect)
+            let shown = layout.layoutAttributesForElements(in: rect, examined: &examined)
             returned += shown.count
             sink += Double(shown.count)
             if rect == rects.last { lastFrames = shown.map(\.frame) }
@@ -41,7 +41,7 @@ final class MosaicDriver: ScenarioDriver {
     }
 
     func counters() -> [String: Int] {
-        [CounterNames.itemsReturned: returned, "queries": queriesRun]
+        [CounterNames.itemsReturned: returned, "queries": queriesRun, "attributesExamined": examined]
     }
 
     func digest() -> String {
