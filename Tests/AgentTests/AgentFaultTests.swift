@@ -125,7 +125,10 @@ extension AgentServerTests {
         private static func restartMidRun(_ server: AgentTestServer) async throws {
             let database = try await server.freshDatabase()
             let config = try Self.fixtureConfig()
-            let total = 16
+            // Enough work that the queue cannot drain before the outage even
+            // when the poll below is slow on a loaded machine (a CI run saw an
+            // agent exit drained, correctly, before the restart with 16 jobs).
+            let total = 48
             let runID = try await DistributedRunTests.enqueue(database, jobs: total, samples: 4)
             // Slow samples (50 ms) keep jobs running while the server is away.
             let agents = try ["left", "right"].map {
@@ -136,10 +139,18 @@ extension AgentServerTests {
             try await Self.waitUntil("four jobs done", watching: agents) {
                 try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'done'") >= 4
             }
+            let queuedAtStop = try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'queued'")
             try await server.cluster.stop()
             try await Task.sleep(for: .seconds(1.5))
             _ = try await server.cluster.start()
-            #expect(agents.allSatisfy { $0.process.isRunning }, "an agent gave up while the server restarted")
+            // With jobs still queued, no agent may take the outage for a
+            // drained queue: both must still be there when the server is back.
+            if queuedAtStop >= 4 {
+                #expect(agents.allSatisfy { $0.process.isRunning },
+                        "an agent gave up while the server restarted (\(queuedAtStop) jobs were queued at the stop)")
+            } else {
+                print("restart: only \(queuedAtStop) jobs queued at the stop; the ride-out rests on exit codes and recovered counts")
+            }
             for agent in agents {
                 #expect(try await agent.waitForExit(timeout: .seconds(120)) == 0, "\(agent.name): \(agent.stderr.suffix(1500))")
             }
@@ -159,7 +170,7 @@ extension AgentServerTests {
                 #expect(!agent.stdout.contains(password) && !agent.stderr.contains(password) && !agent.commandLine.contains(password))
             }
             let retried = try await database.count("SELECT count(*) FROM queue_jobs WHERE attempt > 1")
-            print("restart: \(total) jobs, \(retried) needed another attempt; operations recovered per agent \(recovered); "
+            print("restart: \(total) jobs (\(queuedAtStop) queued at the stop), \(retried) needed another attempt; operations recovered per agent \(recovered); "
                   + "completed per agent \(agents.map { $0.events.filter { $0.event == "completed" }.count })")
         }
     }

@@ -83,7 +83,7 @@ struct AgentTestDatabase: Sendable {
     /// A 0600 file holding the URL, for `--database-file`.
     func urlFile() throws -> String {
         let path = try AgentTestDirectories.makeScratch("secret") + "/database_url"
-        FileManager.default.createFile(atPath: path, contents: Data((try url + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: path, contents: Data((try url + "\n").utf8), attributes: [.posixPermissions: 0o600])
         return path
     }
 
