@@ -33,11 +33,13 @@ let package = Package(
 
         // Points, sizes, rects and insets shared by the view layer and the collection layouts.
         .target(name: "Geometry"),
+        // SplitMix64, shared by the engine, the scenarios, the job queue and the statistics.
+        .target(name: "Randomness"),
 
         // Collection view layouts without views: the layout protocol, flow and
         // mosaic layouts, and batch updates as a pure function. The view layer
         // wires them into a collection view.
-        .target(name: "CollectionLayout", dependencies: ["Geometry"]),
+        .target(name: "CollectionLayout", dependencies: ["Geometry", "Randomness"]),
         .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport"]),
         // What the collection layout and view tests share: the seeded
         // generator and the random valid batch-update generator.
@@ -49,7 +51,7 @@ let package = Package(
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         // Reusable view hierarchies the benchmark scenarios drive.
-        .target(name: "SampleViews", dependencies: ["LayoutEngine"]),
+        .target(name: "SampleViews", dependencies: ["LayoutEngine", "Randomness"]),
         .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "SampleViews"]),
         // The collection view: a scroll view that drives a CollectionLayout
         // with cells from a data source, reuse, self-sizing in the window's
@@ -86,7 +88,7 @@ let package = Package(
         .target(name: "ScenarioCatalog", dependencies: ["Workloads"]),
         // The scenario drivers the worker runs (the engine side of the catalog).
         .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement",
-                                                 "CollectionLayout", "LayoutEngine", "SampleViews"]),
+                                                 "CollectionLayout", "LayoutEngine", "SampleViews", "Randomness"]),
         // The worker: measurement loop, protocol I/O, allocation and memory meters, engine identity.
         .target(name: "WorkerCore", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol"]),
         // Allocation counts through ordo-one's malloc interposer. It replaces
@@ -107,7 +109,7 @@ let package = Package(
 
         // The distributed job queue in PostgreSQL (leases, fencing, backoff,
         // rescue). The harness enqueues; `layoutbench agent` claims.
-        .target(name: "JobQueue", dependencies: ["Postgres", "WorkerProtocol"], exclude: ["README.md"]),
+        .target(name: "JobQueue", dependencies: ["Postgres", "WorkerProtocol", "Randomness"], exclude: ["README.md"]),
         // A stand-in agent the queue's tests run as separate processes; it
         // "runs" trivial jobs (sleep, spin) instead of a worker.
         .executableTarget(name: "queue-test-agent", dependencies: ["JobQueue"]),
@@ -139,7 +141,7 @@ let package = Package(
 
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.
-        .target(name: "Statistics"),
+        .target(name: "Statistics", dependencies: ["Randomness"]),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
         // Judging a candidate engine against a base: time, counters, digests, per cell and suite.
         .target(name: "Comparison", dependencies: ["Statistics"]),

@@ -1,3 +1,5 @@
+import Randomness
+
 /// Section extents with prefix sums: where each section starts along the
 /// scroll axis, and which section holds an offset.
 ///
@@ -30,7 +32,7 @@ struct SectionOffsets: ArrayTreap {
     var nodes: [Node] = []
     private var free: [Int32] = []
     private var root: Int32 = -1
-    private var state: UInt64 = 0x5EC7_105E
+    private var random = SplitMix64(seed: 0x5EC7_105E)
     /// Tree nodes written (built, split, merged or re-summed): the work
     /// counter behind ``FlowLayout/Counters/sectionsVisited``. Queries count nothing.
     var visits = 0
@@ -146,14 +148,8 @@ struct SectionOffsets: ArrayTreap {
         nodes[i].sum = sum(l) + nodes[i].extent + sum(r)
     }
 
-    /// SplitMix64: well-spread priorities from a fixed seed.
-    private mutating func nextPriority() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// Well-spread priorities from a fixed seed.
+    private mutating func nextPriority() -> UInt64 { random.next() }
 
     mutating func make(_ extent: Double) -> Int32 {
         let node = Node(extent: extent, priority: nextPriority(), sum: extent)

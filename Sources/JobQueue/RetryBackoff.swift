@@ -1,4 +1,5 @@
 import Foundation
+import Randomness
 
 /// How long a job waits before its next attempt: exponential in the number
 /// of failures, capped, with jitter so that jobs failing together (a server
@@ -45,17 +46,5 @@ public struct RetryBackoff: Sendable, Hashable {
     }
 }
 
-/// SplitMix64: a tiny seeded generator, so tests can pin the jitter.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// SplitMix64 (module Randomness), so tests can pin the jitter.
+public typealias SeededRandom = SplitMix64

@@ -9,8 +9,9 @@
 // Every 64-bit seed, including 0, gives a good stream, which is why it is
 // the recommended way to expand one seed into xoshiro's 256-bit state.
 
-/// A tiny seeded generator with a 64-bit state; also used to seed
-/// ``Xoshiro256StarStar``. Not cryptographic.
+/// A tiny seeded generator with a 64-bit state: the one the engine (treap
+/// priorities, sample text), the workers' scenarios, the job queue's jitter and
+/// the statistics (seeding xoshiro256**) all draw from. Not cryptographic.
 public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
     public private(set) var state: UInt64
 

@@ -1,18 +1,14 @@
+import Randomness
+
 /// Deterministic sample text: the same seed gives the same words on every
 /// machine, so two runs (and two engine versions) lay out the same content.
 public struct SeededText {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    /// The next 64 random bits (SplitMix64).
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 { random.next() }
 
     /// A whole number in `range`.
     public mutating func int(in range: ClosedRange<Int>) -> Int {

@@ -1,18 +1,10 @@
-/// SplitMix64: a tiny, fast generator whose sequence depends only on the seed,
+import Randomness
+
+/// SplitMix64 (module Randomness): a sequence that depends only on the seed,
 /// the same on every platform and Swift version (unlike the system generator).
-public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+public typealias SeededRandom = SplitMix64
 
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// Uniform in 0..<bound without modulo bias worth caring about here
     /// (`Int.random(in:using:)` would do, but its algorithm may change between Swift versions).
     public mutating func below(_ bound: Int) -> Int {
