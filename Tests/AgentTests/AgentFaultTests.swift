@@ -44,7 +44,7 @@ extension AgentServerTests {
             let frozen = try DistributedRunTests.agent("frozen", database, viaFile: true,
                                                        extra: ["--engines-config", config, "--stream-interval", "0.1"],
                                                        environment: ["FIXTURE_BEHAVIOUR": "slow"])
-            try await frozen.waitForOutput("\"claimed\"", timeout: .seconds(30))
+            try await frozen.waitForOutput("\"claimed\"", timeout: .seconds(120))
             // Stop it once it has streamed something, so its attempt has rows of its own.
             try await Self.waitUntil("streaming", watching: [frozen]) {
                 try await database.count("SELECT count(*) FROM queue_samples WHERE attempt = 1") > 0
@@ -60,7 +60,7 @@ extension AgentServerTests {
             // Thawed, it finds the job gone: its heartbeat, stream or completion is fenced.
             try await frozen.waitForOutput("\"lost\"", orAlso: "\"fenced\"", timeout: .seconds(60))
             frozen.signal(SIGTERM)
-            #expect(try await frozen.waitForExit(timeout: .seconds(30)) == 0, "\(frozen.stderr.suffix(1500))")
+            #expect(try await frozen.waitForExit(timeout: .seconds(120)) == 0, "\(frozen.stderr.suffix(1500))")
 
             #expect(!frozen.events.contains { $0.event == "completed" }, "\(frozen.stdout)")
             #expect(taker.events.contains { $0.event == "completed" && $0.attempt == 2 }, "\(taker.stdout)")

@@ -23,14 +23,16 @@ extension AgentServerTests {
             let localPlan = try ShardTests.plan(["cheap-operations", "independent-blocks"], sizes: [10, 100], engine: "default")
             let total = localPlan.count
             let agents = [try Self.agent("alpha", database, viaFile: true), try Self.agent("beta", database, viaFile: false)]
-            for agent in agents { try await agent.waitForOutput("\"started\"", timeout: .seconds(20)) }
+            for agent in agents { try await agent.waitForOutput("\"started\"", timeout: .seconds(60)) }
             let started = ContinuousClock.now
             let run = try CommandProcess(name: "run", arguments: [
                 "run", "cheap-operations", "independent-blocks", "--sizes", "10,100", "--samples", "2", "--plain",
                 "--distributed", "--machine-class", "test", "--database-file", try database.urlFile(),
                 "--workloads-directory", CommandProcess.workloads])
             let runCommandLine = run.commandLine
-            let status = try await run.waitForExit(timeout: .seconds(50))
+            // Timeouts here only catch hangs: a CI run saw this 17-job run
+            // stall 35 s while the 10,000-job queue test shared the server.
+            let status = try await run.waitForExit(timeout: .seconds(240))
             let elapsed = ContinuousClock.now - started
             #expect(status == 0, "run --distributed failed: \(run.stderr.suffix(2000))")
             #expect(run.stdout.contains("\(total) jobs, 0 failed"), "\(run.stdout)")
@@ -38,7 +40,7 @@ extension AgentServerTests {
             let commandLines = agents.map(\.commandLine) + [runCommandLine]
             for agent in agents { agent.signal(SIGTERM) }
             for agent in agents {
-                let code = try await agent.waitForExit(timeout: .seconds(15))
+                let code = try await agent.waitForExit(timeout: .seconds(60))
                 #expect(code == 0, "agent \(agent.name) exited \(code) on SIGTERM: \(agent.stderr.suffix(1500))")
             }
             // Every job exactly once: one outcome, one queue result, no repeated sample.
@@ -80,13 +82,13 @@ extension AgentServerTests {
             let runID = try await Self.enqueue(database, jobs: 1, samples: samples)
             let victim = try Self.agent("victim", database, viaFile: true, extra: ["--engines-config", config],
                                         environment: ["FIXTURE_BEHAVIOUR": "slow"])
-            try await victim.waitForOutput("\"claimed\"", timeout: .seconds(20))
+            try await victim.waitForOutput("\"claimed\"", timeout: .seconds(60))
             try await Task.sleep(for: .milliseconds(300))
             victim.signal(SIGKILL)
             _ = try? await victim.waitForExit(timeout: .seconds(5))
             let rescuer = try Self.agent("rescuer", database, viaFile: false,
                                          extra: ["--engines-config", config, "--exit-when-drained"])
-            let status = try await rescuer.waitForExit(timeout: .seconds(40))
+            let status = try await rescuer.waitForExit(timeout: .seconds(180))
             #expect(status == 0, "\(rescuer.stderr.suffix(1500))")
             #expect(rescuer.events.contains { $0.event == "completed" && $0.attempt == 2 }, "\(rescuer.stdout)")
             #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded' AND run_id = $1",
@@ -105,9 +107,9 @@ extension AgentServerTests {
             _ = try await Self.enqueue(database, jobs: 1, samples: 100)
             let agent = try Self.agent("polite", database, viaFile: true, extra: ["--engines-config", config],
                                        environment: ["FIXTURE_BEHAVIOUR": "slow"])
-            try await agent.waitForOutput("\"claimed\"", timeout: .seconds(20))
+            try await agent.waitForOutput("\"claimed\"", timeout: .seconds(60))
             agent.signal(SIGTERM)
-            #expect(try await agent.waitForExit(timeout: .seconds(10)) == 0, "\(agent.stderr.suffix(1500))")
+            #expect(try await agent.waitForExit(timeout: .seconds(60)) == 0, "\(agent.stderr.suffix(1500))")
             #expect(agent.events.contains { $0.event == "released" }, "\(agent.stdout)")
             // Back in the queue, no failure counted, nothing stored.
             #expect(try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'queued' AND failures = 0") == 1)
@@ -118,7 +120,7 @@ extension AgentServerTests {
             let database = try await AgentTestServer.shared().freshDatabase()
             let runID = try await Self.enqueue(database, jobs: 1, samples: 2, engine: "not-configured")
             let agent = try Self.agent("careful", database, viaFile: true, extra: ["--exit-when-drained"])
-            #expect(try await agent.waitForExit(timeout: .seconds(30)) == 0, "\(agent.stderr.suffix(1500))")
+            #expect(try await agent.waitForExit(timeout: .seconds(120)) == 0, "\(agent.stderr.suffix(1500))")
             #expect(try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'failed' AND attempt = 1") == 1)
             #expect(try await database.count("""
                 SELECT count(*) FROM queue_jobs WHERE last_error LIKE '%engine "not-configured" is not in the configuration%'
@@ -137,7 +139,7 @@ extension AgentServerTests {
             let config = try AgentTestDirectories.makeScratch("engines") + "/engines.json"
             try Data("{\"fx\": \"\(CommandProcess.product("fixture-worker"))\"}".utf8).write(to: URL(fileURLWithPath: config))
             let agents = try ["one", "two"].map { try Self.agent($0, database, viaFile: true, extra: ["--engines-config", config]) }
-            for agent in agents { try await agent.waitForOutput("\"started\"", timeout: .seconds(20)) }
+            for agent in agents { try await agent.waitForOutput("\"started\"", timeout: .seconds(60)) }
             let started = ContinuousClock.now
             let runID = try await Self.enqueue(database, jobs: 100, samples: 1)
             let queue = try await JobQueue.connect(database.socketConfiguration)
@@ -146,7 +148,7 @@ extension AgentServerTests {
             await queue.close()
             for agent in agents { agent.signal(SIGTERM) }
             for agent in agents {
-                let code = try await agent.waitForExit(timeout: .seconds(15))
+                let code = try await agent.waitForExit(timeout: .seconds(60))
                 #expect(code == 0, "agent \(agent.name) exited \(code) on SIGTERM: \(agent.stderr.suffix(1500))")
             }
             #expect(final.done == 100)

@@ -16,7 +16,7 @@ extension AgentServerTests {
             for shard in ["0/2", "1/2"] {
                 let run = try CommandProcess(name: "shard", arguments: common + ["--shard", shard],
                                              environment: ["LAYOUTBENCH_DATABASE_URL": try database.url])
-                #expect(try await run.waitForExit(timeout: .seconds(40)) == 0, "\(run.stderr.suffix(1500))")
+                #expect(try await run.waitForExit(timeout: .seconds(180)) == 0, "\(run.stderr.suffix(1500))")
                 #expect(run.stdout.contains("jobs, 0 failed"), "\(run.stdout)")
             }
             let connection = try await database.connect()

@@ -36,7 +36,7 @@ extension QueueServerTests.AgentProcessTests {
             try await Task.sleep(for: .milliseconds(50))
         }
         frozen.signal(SIGCONT)
-        try await agents.waitForAll(timeout: .seconds(30))
+        try await agents.waitForAll(timeout: .seconds(120))
 
         let fenced = frozen.events.filter { (event: AgentEvent) -> Bool in event.event == "fenced" && event.jobs == [job] }
         #expect(fenced.map(\.attempt) == [1], "\(frozen.stdout)")
@@ -57,7 +57,7 @@ extension QueueServerTests.AgentProcessTests {
         let connection = try await db.connect()
         #expect(try await holder(of: job, on: connection) == "first")
         first.signal(SIGTERM)
-        #expect(try await first.waitForExit(timeout: .seconds(10)) == 0, "\(first.stderr)")
+        #expect(try await first.waitForExit(timeout: .seconds(60)) == 0, "\(first.stderr)")
         #expect(first.events.contains { $0.event == "released" && $0.jobs == [job] })
         let row = try await connection.execute("SELECT state, failures, lease_owner FROM queue_jobs WHERE id = $1", [.int(job)])[0]
         #expect(try row.string("state") == "queued" && row.int("failures") == 0 && row.isNull("lease_owner"))
@@ -66,7 +66,7 @@ extension QueueServerTests.AgentProcessTests {
             UPDATE queue_jobs SET payload = jsonb_set(payload, '{request,size}', '100') WHERE id = $1
             """, [.int(job)])
         let second = try AgentProcess(name: "second", database: db, arguments: ["--exit-when-drained"])
-        try await [second].waitForAll(timeout: .seconds(20))
+        try await [second].waitForAll(timeout: .seconds(60))
         let log = try await connection.execute("SELECT outcome FROM queue_claims WHERE job_id = $1 ORDER BY attempt", [.int(job)])
         #expect(try log.map { try $0.string("outcome") } == ["released", "done"])
     }
