@@ -1,23 +1,35 @@
+import Foundation
 import Testing
+import ScenarioCatalog
 @testable import Scenarios
 import Workloads
 
-/// Self-sizing cells must cost the same per cell whatever N is: a feed no
-/// longer than the reuse pool (11 cells at the default screen) once came back
-/// to each cell with the item it already showed, and a step cost 40 µs for
-/// 10 cells against 4.7 ms for 30.
+/// Self-sizing cells must cost the same per cell at every size the workload
+/// sweeps. A feed shorter than twice the reuse pool (11 cells at the default
+/// screen) leaves cells that get back the item they already show and size
+/// for free: a sweep starting at 10 cells once measured 40 µs for 10 cells
+/// against 4.7 ms for 30.
 @Suite struct SelfSizingCellsTests {
-    static func workPerCell(cells: Int) throws -> (solver: Double, sized: Int) {
+    static func solverWorkPerCell(cells: Int) throws -> Double {
         let driver = try ScenarioRegistry.make(driver: "self-sizing-cells",
                                                parameters: ["cells": .int(cells), "strategy": .string("own-engine")], seed: 5)
         let delta = try StepContractTests.delta(driver)
-        return (Double(delta["solverWork"] ?? 0) / Double(cells), delta["cellsSized"] ?? 0)
+        #expect(delta["cellsSized"] == cells)
+        return Double(delta["solverWork"] ?? 0) / Double(cells)
     }
 
-    @Test func aFeedShorterThanThePoolStillSizesEveryCellForReal() throws {
-        let short = try Self.workPerCell(cells: 10), long = try Self.workPerCell(cells: 30)
-        #expect(short.sized == 10 && long.sized == 30)
-        #expect(long.solver > 0)
-        #expect(short.solver >= long.solver / 2, "solver work per cell: \(short.solver) at 10 cells, \(long.solver) at 30")
+    @Test func theSmallestSweptFeedSizesEveryCellForReal() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Workloads")
+        let (workloads, _) = WorkloadLoader.loadDirectory(directory, catalog: ScenarioCatalog.catalog)
+        let sizes = try #require(workloads.first { $0.name == "self-sizing-cells" }?.sweep.sizes)
+        let smallest = try Self.solverWorkPerCell(cells: sizes[0]), reference = try Self.solverWorkPerCell(cells: 100)
+        #expect(reference > 0)
+        #expect(smallest >= reference * 0.75, "solver work per cell: \(smallest) at \(sizes[0]) cells, \(reference) at 100")
+    }
+
+    @Test func aFeedShorterThanThePoolSizesForFree() throws {
+        // The effect the sweep avoids, so the test above can see it.
+        #expect(try Self.solverWorkPerCell(cells: 10) < Self.solverWorkPerCell(cells: 100) * 0.25)
     }
 }
