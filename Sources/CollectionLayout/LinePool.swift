@@ -1,4 +1,5 @@
 import Geometry
+import Randomness
 
 /// One item of a flow layout line: its size and whether it is still an estimate.
 struct FlowItem: Equatable {
@@ -93,7 +94,7 @@ struct LinePool: ArrayTreap {
     /// Settable in the module only for ``ArrayTreap``.
     var nodes: [Node] = []
     private var free: [Int32] = []
-    private var state: UInt64 = 0x5EED
+    private var random = SplitMix64(seed: 0x5EED)
     /// The line spacing added after every line in `length`.
     var spacing: Double
     /// Nodes visited by descents, splits, merges, joins and builds: the work
@@ -122,13 +123,8 @@ struct LinePool: ArrayTreap {
         nodes[i].length = length(l) + Double(m) * nodes[i].step(spacing) + length(r)
     }
 
-    private mutating func nextPriority() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    /// Well-spread priorities from a fixed seed.
+    private mutating func nextPriority() -> UInt64 { random.next() }
 
     mutating func make(_ run: LineRun) -> Int32 {
         let node = Node(line: run.line, repeats: run.repeats, priority: nextPriority())
