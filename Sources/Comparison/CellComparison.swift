@@ -91,7 +91,8 @@ public struct CellComparison: Sendable, Equatable {
     public var ratioLower: Double?
     public var ratioUpper: Double?
     /// One-sided p-values of that test for "candidate slower" and "candidate faster", and the
-    /// Benjamini–Hochberg adjusted value of the smaller one (doubled) across the suite.
+    /// adjusted value of the smaller one (doubled): workloads first, then cells
+    /// within them (`FalseDiscoveryFamilies`); compared with the false-discovery rate.
     public var pSlower: Double?
     public var pFaster: Double?
     public var adjustedP: Double?

@@ -45,9 +45,10 @@ public enum ComparisonMarkdown {
         out.append("</details>")
         out.append("")
         out.append("Time: candidate / base per iteration, the mean of A B B A rounds with its 95 % interval (a moderated paired t test); "
-                   + "slower/faster need a significant difference (Benjamini–Hochberg across cells) of at least half the practical "
-                   + "threshold; same means the whole interval is within the threshold. A workload is also slower when its cells "
-                   + "pooled are (Benjamini–Hochberg across workloads). Counters are compared exactly: any increase is more work.")
+                   + "slower/faster need a significant difference of at least half the practical threshold, tested workloads "
+                   + "first (Benjamini–Hochberg across workloads) and then cells within the workloads found; same means the whole "
+                   + "interval is within the threshold. A workload is also slower when its cells pooled are. "
+                   + "Counters are compared exactly: any increase is more work.")
         if let reportPath { out.append(""); out.append("Full report: `\(md(reportPath))`") }
         return out.joined(separator: "\n") + "\n"
     }

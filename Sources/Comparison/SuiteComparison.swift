@@ -27,18 +27,58 @@ public struct SuiteComparison: Sendable, Equatable {
         var shifts = WorkloadShift.pool(cells, policy: policy, thresholds: thresholds)
         // One p-value per cell: the smaller one-sided test, doubled (a two-sided
         // test built from two one-sided ones); and one per pooled workload.
-        // Adjusted as one family, so adding the workloads' tests does not add
-        // a second false-discovery budget.
+        // Adjusted workloads first, then cells within the workloads found
+        // (`FalseDiscoveryFamilies.hierarchical`), under one false-discovery rate.
         let tested = cells.indices.filter { cells[$0].pSlower != nil && cells[$0].pFaster != nil }
-        let ps = tested.map { min(1, 2 * min(cells[$0].pSlower!, cells[$0].pFaster!)) } + shifts.map(\.p)
-        if let fdr = try? benjaminiHochberg(ps, rate: policy.falseDiscoveryRate) {
-            for (j, i) in tested.enumerated() { cells[i].adjustedP = fdr.adjustedPValues[j] }
-            for i in shifts.indices { shifts[i].adjustedP = fdr.adjustedPValues[tested.count + i] }
-        }
+        let adjusted = Self.adjust(cells: tested.map { (cells[$0].key.workload, min(1, 2 * min(cells[$0].pSlower!, cells[$0].pFaster!))) },
+                                   workloads: shifts.map { ($0.workload, $0.p) }, policy: policy)
+        for (j, i) in tested.enumerated() { cells[i].adjustedP = adjusted.cells[j] }
+        for i in shifts.indices { shifts[i].adjustedP = adjusted.workloads[i] }
         for i in cells.indices { CellJudge.decide(&cells[i], policy: policy) }
         for i in shifts.indices { shifts[i].decide(policy: policy) }
         self.cells = cells
         workloadShifts = shifts
+    }
+
+    /// Adjusted p-values for the cells' and the pooled workloads' tests
+    /// (`FalseDiscoveryFamilies`); each is compared with the rate. Hierarchical:
+    /// a pooled test reports its workload's adjusted p-value, and a cell the
+    /// larger of that and its own within the workload scaled by m/R, so
+    /// `adjustedP < rate` holds exactly for what the procedure flags.
+    static func adjust(cells: [(workload: String, p: Double)], workloads: [(workload: String, p: Double)],
+                       policy: ComparisonPolicy) -> (cells: [Double?], workloads: [Double?]) {
+        let q = policy.falseDiscoveryRate
+        func bh(_ ps: [Double]) -> [Double]? { ps.isEmpty ? [] : try? benjaminiHochberg(ps, rate: q).adjustedPValues }
+        switch policy.families {
+        case .joint:
+            guard let all = bh(cells.map(\.p) + workloads.map(\.p)) else { return (cells.map { _ in nil }, workloads.map { _ in nil }) }
+            return (Array(all.prefix(cells.count)), Array(all.dropFirst(cells.count)))
+        case .hierarchical:
+            let names = Array(Set(cells.map(\.workload))).sorted()
+            let pooled = Dictionary(workloads.map { ($0.workload, $0.p) }, uniquingKeysWith: min)
+            let familyP = names.map { w -> Double in
+                let simes = simesP(cells.filter { $0.workload == w }.map(\.p))
+                return pooled[w].map { min(1, 2 * min($0, simes)) } ?? simes
+            }
+            guard let stageOne = bh(familyP) else { return (cells.map { _ in nil }, workloads.map { _ in nil }) }
+            let family = Dictionary(uniqueKeysWithValues: zip(names, stageOne))
+            let selected = stageOne.filter { $0 <= q }.count
+            let scale = Double(names.count) / Double(max(1, selected))
+            var out = [Double?](repeating: nil, count: cells.count)
+            for w in names {
+                let members = cells.indices.filter { cells[$0].workload == w }
+                guard let within = bh(members.map { cells[$0].p }) else { continue }
+                for (j, i) in members.enumerated() { out[i] = min(1, max(family[w]!, within[j] * scale)) }
+            }
+            return (out, workloads.map { family[$0.workload] })
+        }
+    }
+
+    /// Simes' combination of p-values: min over j of k·p₍ⱼ₎/j — a valid
+    /// p-value for "none of these changed" under positive dependence.
+    static func simesP(_ ps: [Double]) -> Double {
+        let sorted = ps.sorted()
+        return sorted.enumerated().reduce(1.0) { min($0, Double(sorted.count) * $1.element / Double($1.offset + 1)) }
     }
 
     /// The prior from every cell's round shifts (their sample variance on rounds − 1 degrees of freedom).

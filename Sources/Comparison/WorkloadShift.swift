@@ -6,8 +6,9 @@ import Statistics
 /// inverse of its squared standard error, `ComparisonPolicy.poolWeighting`),
 /// tested with their pooled standard errors (`pooledShift`). A small
 /// slowdown that every cell of a workload shares is often inside each cell's
-/// own noise; pooled, k cells narrow the interval by about √k. Their p-values join the cells' in one Benjamini–Hochberg
-/// family, so the suite's false-discovery rate still holds for both together.
+/// own noise; pooled, k cells narrow the interval by about √k. Its p-value,
+/// combined with its cells' (Simes), is the workload's in the first,
+/// workload-level Benjamini–Hochberg step (`FalseDiscoveryFamilies`).
 public struct WorkloadShift: Sendable, Equatable {
     public var workload: String
     /// Cells pooled: those with a time test, no failure and the same layout on both sides.
@@ -27,7 +28,7 @@ public struct WorkloadShift: Sendable, Equatable {
     public static let minimumCells = 2
 
     /// One pooled shift per workload with enough testable cells, not yet
-    /// adjusted or judged (`SuiteComparison` adjusts cells and workloads as one family).
+    /// adjusted or judged (`SuiteComparison` adjusts workloads, then cells within them).
     static func pool(_ cells: [CellComparison], policy: ComparisonPolicy, thresholds: [String: Double]) -> [WorkloadShift] {
         Dictionary(grouping: cells, by: \.key.workload).sorted(by: { $0.key < $1.key }).compactMap { workload, group in
             let tests = group.filter { $0.failureSide == nil && !$0.digestChanged }.compactMap(\.shift)

@@ -67,7 +67,9 @@ public struct JobRunner {
         }
 
         let result: MeasurementLoop.Result
-        do { result = try MeasurementLoop(settings: settings).run(driver, emit: emit) } catch {
+        var loop = MeasurementLoop(settings: settings)
+        loop.injectedSlowdown = MeasurementLoop.injectedSlowdown(forWorkload: workload.name)
+        do { result = try loop.run(driver, emit: emit) } catch {
             var log = driver.log
             if case .engine(_, let engineLog) = error { log = engineLog + log }
             throw WorkerFailure(kind: .engine, message: "\(error)", log: Array(log.prefix(200)))

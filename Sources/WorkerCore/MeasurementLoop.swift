@@ -41,6 +41,18 @@ public struct MeasurementLoop {
         return f
     }()
 
+    /// The injected slowdown for a job of `workload`: all of it, unless
+    /// `LAYOUTBENCH_INJECT_SLOWDOWN_WORKLOADS` (comma-separated names) is set
+    /// and does not name the workload — so a live comparison can slow one
+    /// workload and leave the rest as an A/A.
+    static func injectedSlowdown(forWorkload workload: String,
+                                 environment: [String: String] = ProcessInfo.processInfo.environment,
+                                 slowdown: Double = injectedSlowdownFromEnvironment) -> Double {
+        guard slowdown > 0, let list = environment["LAYOUTBENCH_INJECT_SLOWDOWN_WORKLOADS"] else { return slowdown }
+        let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return names.contains(workload) ? slowdown : 0
+    }
+
     public struct Result: Sendable {
         /// Measured (non-warm-up) samples.
         public var samples: [Sample]

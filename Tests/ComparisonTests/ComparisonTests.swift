@@ -144,6 +144,46 @@ private func suite(cells: Int, slowdown: Double, cv: Double, samples: Int, seed:
         #expect(markdown.contains("| slowed | ") && markdown.contains("+5.0 % [") && markdown.contains("over 12 cells"), "\(markdown)")
     }
 
+    /// One small workload (three cells) slowed 5 % among 18 steady ones of 11
+    /// cells: its pooled p-value is below rate/(2·19), what one workload of
+    /// 19 needs, but one family with all 201 cells would have multiplied it by
+    /// about 220 and missed it (the replays of recorded A/A runs missed
+    /// exactly such workloads). Judged workloads first, it is found, and
+    /// nothing else is flagged.
+    @Test func oneSlowedSmallWorkloadIsFoundWhenWorkloadsAreTheirOwnFamily() throws {
+        var base: [CellKey: SideMeasurements] = [:], candidate: [CellKey: SideMeasurements] = [:]
+        Self.shiftedCells("slowed", count: 3, mean: log(1.05), spread: 0.029, into: &base, &candidate)
+        for w in 0..<18 { Self.shiftedCells("steady\(w)", count: 11, mean: 0, spread: 0.029, into: &base, &candidate) }
+        let joint = SuiteComparison(base: base, candidate: candidate, policy: ComparisonPolicy(families: .joint))
+        let split = SuiteComparison(base: base, candidate: candidate, policy: ComparisonPolicy(families: .hierarchical))
+        let p = try #require(split.shift(of: "slowed")).p
+        #expect(2 * 19 * p < 0.01 && 222 * p > 0.01, "pooled p \(p)")
+        #expect(try #require(joint.shift(of: "slowed")).time != .slower)
+        #expect(try #require(split.shift(of: "slowed")).time == .slower)
+        #expect(split.workloads.filter { $0.verdict.isRegression }.map(\.name) == ["slowed"])
+        // The workload's adjusted p-value: its pooled p doubled (Bonferroni with
+        // its cells' Simes p), times the 19 workloads (Benjamini–Hochberg, rank 1).
+        #expect(abs(try #require(split.shift(of: "slowed")?.adjustedP) - 2 * 19 * p) < 1e-12)
+    }
+
+    /// The two steps by hand: workload w1 is found through one very small cell
+    /// p-value (Simes), w2 is not; w1's cells are then adjusted within w1 at
+    /// rate·R/m (R = 1 of m = 2), and w2's cells can never be flagged.
+    @Test func cellsAreAdjustedWithinTheWorkloadsFound() throws {
+        let cells = [("w1", 1e-6), ("w1", 0.5), ("w1", 0.5), ("w2", 0.3), ("w2", 0.4)]
+        let adjusted = SuiteComparison.adjust(cells: cells.map { (workload: $0.0, p: $0.1) },
+                                              workloads: [(workload: "w1", p: 0.2), (workload: "w2", p: 0.5)],
+                                              policy: ComparisonPolicy())
+        #expect(SuiteComparison.simesP([1e-6, 0.5, 0.5]) == 3e-6 && SuiteComparison.simesP([0.3, 0.4]) == 0.4)
+        let w1 = try #require(adjusted.workloads[0]), w2 = try #require(adjusted.workloads[1])
+        #expect(abs(w1 - 2 * 2 * 3e-6) < 1e-15)   // 2·min(0.2, 3e-6), then BH over two workloads at rank 1
+        #expect(abs(w2 - 0.8) < 1e-12)            // 2·min(0.5, 0.4), rank 2 of 2
+        let found = try #require(adjusted.cells[0])
+        #expect(abs(found - 1.2e-5) < 1e-15)      // within w1: 3·1e-6, times m/R = 2; not below w1's own
+        #expect(adjusted.cells[1] == 1 && adjusted.cells[2] == 1)
+        #expect(adjusted.cells[3]! >= 0.8 && adjusted.cells[4]! >= 0.8)
+    }
+
     /// The same noise without the shift, and a workload of one cell (nothing to pool), raise nothing.
     @Test func poolingNeedsTwoCellsAndFindsNothingWithoutAShift() {
         var base: [CellKey: SideMeasurements] = [:], candidate: [CellKey: SideMeasurements] = [:]

@@ -63,6 +63,16 @@ import Workloads
         #expect(result.samples.allSatisfy { $0.wallSeconds >= 0.002 * Double($0.iterations) }, "\(result.samples)")
     }
 
+    @Test func anInjectedSlowdownCanBeLimitedToNamedWorkloads() {
+        let slow = ["LAYOUTBENCH_INJECT_SLOWDOWN_WORKLOADS": "churn, hierarchy-removal"]
+        #expect(MeasurementLoop.injectedSlowdown(forWorkload: "hierarchy-removal", environment: slow, slowdown: 0.05) == 0.05)
+        #expect(MeasurementLoop.injectedSlowdown(forWorkload: "churn", environment: slow, slowdown: 0.05) == 0.05)
+        #expect(MeasurementLoop.injectedSlowdown(forWorkload: "feed-cell", environment: slow, slowdown: 0.05) == 0)
+        // Without the list every workload is slowed; without a slowdown none is.
+        #expect(MeasurementLoop.injectedSlowdown(forWorkload: "feed-cell", environment: [:], slowdown: 0.05) == 0.05)
+        #expect(MeasurementLoop.injectedSlowdown(forWorkload: "churn", environment: slow, slowdown: 0) == 0)
+    }
+
     @Test func aCountedStepThatLastsASampleSkipsCalibration() throws {
         // Each step sleeps ≥ 1 ms, over the 0.5 ms minimum: the counted step has calibrated.
         let settings = MeasurementSettings(warmupIterations: 0, samples: 2, minSampleSeconds: 0.0005)

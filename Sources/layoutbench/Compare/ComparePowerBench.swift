@@ -23,6 +23,8 @@ extension BenchCommand {
         @Option(help: "Most rounds, as `compare --max-rounds`, for the round-by-round replays.") var maxRounds = 6
         @Option(help: "Rounds before a cell too noisy to decide may stop (the policy's futilityRounds).") var futilityRounds = ComparisonPolicy().futilityRounds
         @Option(help: "How a workload's cells are weighed when pooled: equal or inverse-variance.") var poolWeighting = ComparisonPolicy().poolWeighting.rawValue
+        @Option(help: "Benjamini–Hochberg families: joint (cells and workloads in one family) or hierarchical (workloads, then cells within those found).")
+        var families = ComparisonPolicy().families.rawValue
 
         func run() throws {
             var url = URL(fileURLWithPath: from)
@@ -37,7 +39,10 @@ extension BenchCommand {
             guard let weighting = PoolWeighting(rawValue: poolWeighting) else {
                 throw ValidationError("--pool-weighting must be one of: \(PoolWeighting.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            let policy = ComparisonPolicy(threshold: threshold, futilityRounds: futilityRounds, poolWeighting: weighting)
+            guard let families = FalseDiscoveryFamilies(rawValue: families) else {
+                throw ValidationError("--families must be one of: \(FalseDiscoveryFamilies.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let policy = ComparisonPolicy(threshold: threshold, futilityRounds: futilityRounds, poolWeighting: weighting, families: families)
             let aa = SuiteComparison(base: base, candidate: candidate, policy: policy)
             let workloads = Set(base.keys.map(\.workload)).sorted()
             let count = { (v: CellVerdict) in aa.cells.filter { $0.verdict == v }.count }
@@ -81,7 +86,8 @@ extension BenchCommand {
                 let replay = SequentialReplay.run(base: base, candidate: slowed, policy: policy, maxRounds: maxRounds)
                 let replayed = replay.suite.workloads.first { $0.name == w }?.verdict
                 if replayed == .slower { detectedReplayed += 1 }
-                print("  \(w): \(verdicts[w]?.rawValue ?? "?") (\(flagged) of \(cells.count) cells slower)"
+                let pooled = suite.shift(of: w).map { String(format: "; pooled ×%.3f [%.3f, %.3f], p %.2g, adjusted %.2g", $0.ratio, $0.lower, $0.upper, min(1, 2 * min($0.pSlower, $0.pFaster)), $0.adjustedP ?? 1) } ?? ""
+                print("  \(w): \(verdicts[w]?.rawValue ?? "?") (\(flagged) of \(cells.count) cells slower)" + pooled
                       + "; round by round: \(replayed?.rawValue ?? "?") after \(replay.rounds) rounds, \(replay.timingJobs) jobs"
                       + (others.isEmpty ? "" : "; false alarms: \(others.joined(separator: ", "))"))
             }

@@ -41,8 +41,8 @@ enum ComparisonPage {
         <p class="muted">Time is candidate over base seconds per iteration: the mean of the A B B A rounds' log ratios with its
         95 % interval (a moderated paired t test). A workload's cells pooled give its geometric-mean ratio; a workload is
         <b>slower</b> when that is significant after Benjamini–Hochberg across workloads, even if no single cell is.
-        <b>slower</b> and <b>faster</b> need a difference that is significant after Benjamini–Hochberg across all cells and
-        at least half the threshold; <b>same</b> means the whole interval lies within the threshold; <b>unknown</b> cells ran
+        <b>slower</b> and <b>faster</b> cells need a difference of at least half the threshold that is significant within a
+        workload found in that first step (Benjamini–Hochberg at the rate × found / workloads); <b>same</b> means the whole interval lies within the threshold; <b>unknown</b> cells ran
         out of rounds (--max-rounds). Counters are compared exactly: any increase is <b>more work</b>. A different layout
         digest is <b>behaviour changed</b>, never a speed-up.</p>
         </main></body></html>
