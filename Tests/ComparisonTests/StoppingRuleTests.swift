@@ -66,4 +66,25 @@ import Testing
         var dear = seconds; dear[Self.key("w", "slowish")] = 10
         #expect(RoundBudget.affordable(keys, suite: suite, jobSeconds: dear, secondsLeft: 4.5) == [Self.key("w", "flat"), Self.key("w", "fastish")])
     }
+
+    /// Evidence is pooled per workload: two cells that are each only a little
+    /// slow, but together clearly so, go before a single cell that looks
+    /// slower on its own in a workload whose pool shows little.
+    @Test func aTimeBudgetGoesFirstToTheWorkloadWhosePoolLooksSlowest() throws {
+        var base: [CellKey: SideMeasurements] = [:], candidate: [CellKey: SideMeasurements] = [:]
+        let shifts: [CellKey: [Double]] = [
+            Self.key("shared", "a1"): [0.02, 0.04], Self.key("shared", "a2"): [0.04, 0.02],
+            Self.key("single", "b1"): [0.045, 0.065], Self.key("single", "b2"): [-0.2, 0.2],
+        ]
+        for (key, d) in shifts { (base[key], candidate[key]) = Self.recorded(d) }
+        let suite = SuiteComparison(base: base, candidate: candidate)
+        let p = Dictionary(uniqueKeysWithValues: suite.cells.map { ($0.key, try! #require($0.pSlower)) })
+        #expect(p[Self.key("single", "b1")]! < p[Self.key("shared", "a1")]!, "\(p)")   // alone, b1 looks slowest
+        let pooledShared = try #require(suite.shift(of: "shared")).pSlower
+        let pooledSingle = try #require(suite.shift(of: "single")).pSlower
+        #expect(pooledShared < p[Self.key("single", "b1")]! && pooledShared < pooledSingle, "\(pooledShared) \(pooledSingle) \(p)")
+        let seconds = Dictionary(uniqueKeysWithValues: shifts.keys.map { ($0, 0.5) })
+        #expect(RoundBudget.affordable(Array(shifts.keys), suite: suite, jobSeconds: seconds, secondsLeft: 4.5)
+                == [Self.key("shared", "a1"), Self.key("shared", "a2")])
+    }
 }
