@@ -27,7 +27,7 @@ let package = Package(
             .unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         .executableTarget(name: "solver-bench", dependencies: ["LayoutSolver"]),
-        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"]),
+        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver", "Randomness"]),
         // Runs the built solver-bench executable (it must exist: `swift build` first, as `swift test` does).
         .testTarget(name: "SolverBenchTests", dependencies: ["solver-bench"]),
 
@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis"]),
         // Calibration: real in-process kernels of known complexity, measured
         // and classified 20 times (verdict accuracy on this machine).
-        .testTarget(name: "CalibrationTests", dependencies: ["Analysis"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Analysis", "Randomness"]),
         // Renders a run and its analysis: static HTML, JSON, CSV, Markdown, terminal table.
         .target(name: "Report", dependencies: ["Analysis"]),
         .testTarget(name: "ReportTests", dependencies: ["Report"]),

@@ -2,6 +2,7 @@ import Analysis
 import Foundation
 import WorkerProtocol
 import Workloads
+import Randomness
 
 /// Measures a calibration kernel the way a worker measures a workload —
 /// fixed iterations per sample chosen from a first timing, several samples
@@ -96,15 +97,9 @@ enum CalibrationHarness {
 
 /// Fisher–Yates with SplitMix64 draws (deterministic per round).
 struct SplitMixShuffle {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    var generator: SplitMix64
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+    mutating func next() -> UInt64 { generator.next() }
     mutating func shuffle<T>(_ a: inout [T]) {
         guard a.count > 1 else { return }
         for i in stride(from: a.count - 1, to: 0, by: -1) { a.swapAt(i, Int(next() % UInt64(i + 1))) }

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutSolver
+import Randomness
 
 /// Deferred removals: `remove` queues, the next read or change takes the
 /// queue out of the tableau, and a large component losing at least half its

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutSolver
+import Randomness
 
 /// Chains: each view's edge pinned to the previous one's (a long row, a
 /// nested chain). Their rows depend on every constraint upstream, which the

@@ -1,20 +1,9 @@
 import LayoutSolver
+import Randomness
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny deterministic generator, so a
-/// seed names the same session on every platform and in every process.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The shared SplitMix64, so a seed names the same session on every
+/// platform and in every process.
+extension SplitMix64 {
     /// Uniform in `range` (modulo bias is irrelevant at these sizes).
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))

@@ -1,5 +1,6 @@
 import Testing
 import LayoutSolver
+import Randomness
 
 /// `Constraint(_:above:below:)`: one equation whose sides weigh differently
 /// must optimise exactly like the two inequalities it stands for.
