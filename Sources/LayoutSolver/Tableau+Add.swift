@@ -141,12 +141,16 @@ extension Tableau {
         components[c].levels[li].row.add(e, 1)
     }
 
-    /// kiwi's choice: the first external symbol; else the marker or other
-    /// error if it is restricted with a negative coefficient (its row then
-    /// stays feasible); else none.
+    /// The external symbol in the fewest rows (substituting it visits each
+    /// of them; ties go to the smallest, kiwi's choice); else the marker or
+    /// other error if it is restricted with a negative coefficient (its row
+    /// then stays feasible); else none.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
-        var best = Int.max
-        for cell in row.cells where cell.symbol < best && kind[cell.symbol] == .external { best = cell.symbol }
+        var best = Int.max, bestLive = Int.max
+        for cell in row.cells where kind[cell.symbol] == .external {
+            let live = column[cell.symbol].live
+            if live < bestLive || (live == bestLive && cell.symbol < best) { best = cell.symbol; bestLive = live }
+        }
         if best != Int.max { return best }
         if isRestricted(record.marker) && row.coefficient(of: record.marker) < 0 { return record.marker }
         if record.other >= 0 && isRestricted(record.other) && row.coefficient(of: record.other) < 0 { return record.other }

@@ -62,8 +62,10 @@ import Randomness
     }
 
     /// Removing the head of a long chain in one batch rebuilds the rest; the
-    /// values are those of a solver holding only the rest, and taking the
-    /// whole chain down substitutes into no row at all.
+    /// layout is that of a solver holding only the rest, and taking the
+    /// whole chain down substitutes into no row at all. Without its head the
+    /// chain may sit anywhere along x (block 60 hangs on `r59`, which nothing
+    /// else holds), so where it lands is not compared, only its shape.
     @Test func chainHeadRemovedInOneBatch() throws {
         let chain = Chain(100)
         let solver = Solver()
@@ -73,9 +75,12 @@ import Randomness
         try solver.remove(Array(chain.blocks[0..<60].joined()))
         let fresh = Solver()
         for b in chain.blocks[60...] { try fresh.add(b) }
+        let origin = solver.value(of: chain.lefts[60]), freshOrigin = fresh.value(of: chain.lefts[60])
         for i in 60..<100 {
-            #expect(solver.value(of: chain.lefts[i]) == fresh.value(of: chain.lefts[i]))
-            #expect(solver.value(of: chain.rights[i]) == fresh.value(of: chain.rights[i]))
+            #expect(solver.value(of: chain.lefts[i]) - origin == fresh.value(of: chain.lefts[i]) - freshOrigin)
+            #expect(solver.value(of: chain.rights[i]) - origin == fresh.value(of: chain.rights[i]) - freshOrigin)
+            #expect(solver.value(of: chain.lefts[i]) - origin == Double(i - 60) * 110)
+            #expect(solver.value(of: chain.rights[i]) - solver.value(of: chain.lefts[i]) == 100)
             #expect(solver.value(of: chain.heights[i]) == 50)
         }
         #expect(solver.rebuilds == 1)
