@@ -155,6 +155,24 @@ struct ModeratedPairedShiftTests {
         #expect(weighted.lower > 0.04 && weighted.upper < 0.06, "inverse-variance: \(weighted)")
     }
 
+    /// Shifts that scatter more than their standard errors allow get a
+    /// between-shift variance τ² (DerSimonian–Laird, by hand here), which
+    /// widens the pooled interval; shifts that agree get none.
+    @Test func scatteredShiftsWidenTheInverseVariancePool() throws {
+        let high = try #require(moderatedPairedShift([0.10, 0.11, 0.09], prior: nil, confidence: 0.95))   // SE² = 0.0001/3
+        let low = try #require(moderatedPairedShift([-0.01, 0.00, 0.01], prior: nil, confidence: 0.95))
+        let pooled = try #require(pooledShift([high, low, high, low], confidence: 0.95, weighting: .inverseVariance))
+        let v = 0.0001 / 3, w = 1 / v
+        let q = 4 * w * 0.05 * 0.05, c = 4 * w - 4 * w * w / (4 * w)
+        let tau2 = (q - 3) / c
+        #expect(isClose(pooled.heterogeneity, tau2, relative: 1e-9))
+        #expect(isClose(pooled.mean, 0.05, relative: 1e-9))
+        #expect(isClose(pooled.standardError, ((v + tau2) / 4).squareRoot(), relative: 1e-9))
+        #expect(pooled.lower < 0, "four cells that disagree this much show no shared shift: \(pooled)")
+        let agreeing = try #require(pooledShift([high, high, high, high], confidence: 0.95, weighting: .inverseVariance))
+        #expect(agreeing.heterogeneity == 0 && agreeing.lower > 0.09)
+    }
+
     /// k cells of equal noise: the pooled interval is √k narrower than one cell's.
     @Test func poolingNarrowsTheIntervalBySquareRootOfK() throws {
         let one = try #require(moderatedPairedShift([0.10, -0.02, 0.07], prior: nil, confidence: 0.95))

@@ -109,7 +109,7 @@ struct CompareSession: Sendable {
             }
             rounds += 1
             log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (A B B A)")
-            for cell in pending {
+            for cell in RunOrder.shuffled(pending, round: rounds) {
                 for side in [Side.base, .candidate, .candidate, .base] {
                     // A side that already failed is not run again (its cell is an error).
                     if base[cell.key]?.failure != nil || candidate[cell.key]?.failure != nil { break }
