@@ -54,10 +54,11 @@ public struct SuiteComparison: Sendable, Equatable {
             guard let all = bh(cells.map(\.p) + workloads.map(\.p)) else { return (cells.map { _ in nil }, workloads.map { _ in nil }) }
             return (Array(all.prefix(cells.count)), Array(all.dropFirst(cells.count)))
         case .hierarchical:
-            let names = Array(Set(cells.map(\.workload))).sorted()
+            let members = Dictionary(grouping: cells.indices, by: { cells[$0].workload })
+            let names = members.keys.sorted()
             let pooled = Dictionary(workloads.map { ($0.workload, $0.p) }, uniquingKeysWith: min)
             let familyP = names.map { w -> Double in
-                let simes = simesP(cells.filter { $0.workload == w }.map(\.p))
+                let simes = simesP(members[w]!.map { cells[$0].p })
                 return pooled[w].map { min(1, 2 * min($0, simes)) } ?? simes
             }
             guard let stageOne = bh(familyP) else { return (cells.map { _ in nil }, workloads.map { _ in nil }) }
@@ -65,10 +66,9 @@ public struct SuiteComparison: Sendable, Equatable {
             let selected = stageOne.filter { $0 <= q }.count
             let scale = Double(names.count) / Double(max(1, selected))
             var out = [Double?](repeating: nil, count: cells.count)
-            for w in names {
-                let members = cells.indices.filter { cells[$0].workload == w }
-                guard let within = bh(members.map { cells[$0].p }) else { continue }
-                for (j, i) in members.enumerated() { out[i] = min(1, max(family[w]!, within[j] * scale)) }
+            for (w, indices) in members {
+                guard let within = bh(indices.map { cells[$0].p }) else { continue }
+                for (j, i) in indices.enumerated() { out[i] = min(1, max(family[w]!, within[j] * scale)) }
             }
             return (out, workloads.map { family[$0.workload] })
         }
