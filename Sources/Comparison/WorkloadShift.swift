@@ -41,7 +41,7 @@ public struct WorkloadShift: Sendable, Equatable {
     }
 
     /// The two-sided p-value before adjustment.
-    var p: Double { min(1, 2 * min(pSlower, pFaster)) }
+    public var p: Double { min(1, 2 * min(pSlower, pFaster)) }
 
     /// The cells' time rules, once `adjustedP` is set.
     mutating func decide(policy: ComparisonPolicy) {

@@ -86,7 +86,7 @@ extension BenchCommand {
                 let replay = SequentialReplay.run(base: base, candidate: slowed, policy: policy, maxRounds: maxRounds)
                 let replayed = replay.suite.workloads.first { $0.name == w }?.verdict
                 if replayed == .slower { detectedReplayed += 1 }
-                let pooled = suite.shift(of: w).map { String(format: "; pooled ×%.3f [%.3f, %.3f], p %.2g, adjusted %.2g", $0.ratio, $0.lower, $0.upper, min(1, 2 * min($0.pSlower, $0.pFaster)), $0.adjustedP ?? 1) } ?? ""
+                let pooled = suite.shift(of: w).map { String(format: "; pooled ×%.3f [%.3f, %.3f], p %.2g, adjusted %.2g", $0.ratio, $0.lower, $0.upper, $0.p, $0.adjustedP ?? 1) } ?? ""
                 print("  \(w): \(verdicts[w]?.rawValue ?? "?") (\(flagged) of \(cells.count) cells slower)" + pooled
                       + "; round by round: \(replayed?.rawValue ?? "?") after \(replay.rounds) rounds, \(replay.timingJobs) jobs"
                       + (others.isEmpty ? "" : "; false alarms: \(others.joined(separator: ", "))"))
