@@ -11,9 +11,15 @@ public struct SideMeasurements: Sendable, Equatable {
     public var digest: String?
     /// Why a job of this side failed, if one did.
     public var failure: String?
+    /// Each timing job's wall seconds (process start to exit), aligned with
+    /// `secondsPerIteration`; empty when not recorded. A replay of the time
+    /// budget (`SequentialReplay`) charges rounds by them.
+    public var jobSeconds: [Double]
 
-    public init(secondsPerIteration: [Double] = [], counters: [String: Double] = [:], digest: String? = nil, failure: String? = nil) {
+    public init(secondsPerIteration: [Double] = [], counters: [String: Double] = [:], digest: String? = nil, failure: String? = nil,
+                jobSeconds: [Double] = []) {
         self.secondsPerIteration = secondsPerIteration; self.counters = counters; self.digest = digest; self.failure = failure
+        self.jobSeconds = jobSeconds
     }
 }
 
@@ -104,6 +110,9 @@ public struct CellComparison: Sendable, Equatable {
     /// Each timing job's median seconds per iteration, in the order the jobs ran (two a round).
     public var baseSeconds: [Double] = []
     public var candidateSeconds: [Double] = []
+    /// Each timing job's wall seconds, aligned with `baseSeconds` / `candidateSeconds` (empty when not recorded).
+    public var baseJobSeconds: [Double] = []
+    public var candidateJobSeconds: [Double] = []
     public var counterChanges: [CounterChange]
     public var baseDigest: String?
     public var candidateDigest: String?

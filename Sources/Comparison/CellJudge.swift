@@ -99,6 +99,8 @@ public enum CellJudge {
                                baseDigest: base.digest, candidateDigest: candidate.digest)
         c.baseSeconds = base.secondsPerIteration
         c.candidateSeconds = candidate.secondsPerIteration
+        c.baseJobSeconds = base.jobSeconds
+        c.candidateJobSeconds = candidate.jobSeconds
         if let reason = base.failure { c.failureSide = .base; c.failureReason = reason }
         else if let reason = candidate.failure { c.failureSide = .candidate; c.failureReason = reason }
 

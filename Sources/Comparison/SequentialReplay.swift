@@ -16,11 +16,20 @@ public struct SequentialReplay: Sendable {
     public var timingJobs: Int
     /// Cells the rules wanted to run again when the recording had no further round.
     public var outOfRecord: Int
+    /// Recorded wall seconds of the replayed timing jobs (0 where none were recorded).
+    public var seconds: Double
 
     /// Replays up to `maxRounds` rounds; `stopNoisyCells` applies `CellJudge.cannotDecide` as `compare` does.
+    ///
+    /// With a `timeBudget`, rounds after the policy's minimum are cut as
+    /// `compare --time-budget` cuts them (`RoundBudget`), on a clock that
+    /// starts at `startSeconds` (the recording's check jobs) and advances by
+    /// the recorded wall seconds of each replayed round's four jobs. Cells
+    /// without recorded job seconds cost nothing on that clock.
     public static func run(base: [CellKey: SideMeasurements], candidate: [CellKey: SideMeasurements],
                            policy: ComparisonPolicy, thresholds: [String: Double] = [:],
-                           maxRounds: Int, stopNoisyCells: Bool = true) -> SequentialReplay {
+                           maxRounds: Int, stopNoisyCells: Bool = true,
+                           timeBudget: Double? = nil, startSeconds: Double = 0) -> SequentialReplay {
         let keys = Set(base.keys).intersection(candidate.keys)
         let recorded = Dictionary(uniqueKeysWithValues: keys.map {
             ($0, min(base[$0]!.secondsPerIteration.count, candidate[$0]!.secondsPerIteration.count) / 2)
@@ -28,22 +37,40 @@ public struct SequentialReplay: Sendable {
         var used = Dictionary(uniqueKeysWithValues: keys.map { ($0, 0) })
         var pending = keys, exhausted = Set<CellKey>()
         var rounds = 0, jobs = 0
+        var clock = startSeconds
+        var lastJobSeconds: [CellKey: Double] = [:]
         var suite = SuiteComparison(base: [:], candidate: [:], policy: policy)
         while !pending.isEmpty, rounds < maxRounds {
+            if rounds >= policy.minimumRounds, let budget = timeBudget {
+                let affordable = RoundBudget.affordable(Array(pending), suite: suite, jobSeconds: lastJobSeconds,
+                                                        secondsLeft: budget - clock)
+                pending.formIntersection(affordable)
+                if pending.isEmpty { break }
+            }
             rounds += 1
             for key in pending {
-                if used[key]! < recorded[key]! { used[key]! += 1; jobs += 4 } else { exhausted.insert(key) }
+                guard used[key]! < recorded[key]! else { exhausted.insert(key); continue }
+                used[key]! += 1
+                jobs += 4
+                let round = used[key]! - 1
+                let b = base[key]!.jobSeconds, c = candidate[key]!.jobSeconds
+                if b.count >= 2 * round + 2, c.count >= 2 * round + 2 {
+                    clock += b[2 * round] + b[2 * round + 1] + c[2 * round] + c[2 * round + 1]
+                    lastJobSeconds[key] = b[2 * round + 1]   // A B B A: the round's last job is the base's
+                }
             }
             func prefix(_ side: [CellKey: SideMeasurements]) -> [CellKey: SideMeasurements] {
                 Dictionary(uniqueKeysWithValues: keys.map { key in
                     var m = side[key]!
                     m.secondsPerIteration = Array(m.secondsPerIteration.prefix(2 * used[key]!))
+                    m.jobSeconds = Array(m.jobSeconds.prefix(2 * used[key]!))
                     return (key, m)
                 })
             }
             suite = SuiteComparison(base: prefix(base), candidate: prefix(candidate), policy: policy, thresholds: thresholds)
             pending = Set(suite.cellsNeedingAnotherRound(maxRounds: stopNoisyCells ? maxRounds : nil)).subtracting(exhausted)
         }
-        return SequentialReplay(suite: suite, rounds: rounds, timingJobs: jobs, outOfRecord: exhausted.count)
+        return SequentialReplay(suite: suite, rounds: rounds, timingJobs: jobs, outOfRecord: exhausted.count,
+                                seconds: clock - startSeconds)
     }
 }

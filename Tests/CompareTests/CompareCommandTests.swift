@@ -118,6 +118,32 @@ import Testing
         #expect(negative.err.contains("--time-budget must be 0 (no limit) or more seconds"), "\(negative.err)")
     }
 
+    /// `--min-rounds` equal to the cap records every cell's full run, decided
+    /// or not, with each job's wall seconds: what `bench compare-power` replays.
+    @Test func minRoundsRecordsEveryCellsFullRunWithJobSeconds() throws {
+        let dir = try CompareCLI.scratch("record")
+        let worker = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1000"], in: dir, name: "base")
+        // Quiet identical sides are "same" after the two rounds every cell needs ...
+        let stopping = try CompareCLI.compare([worker, worker] + Self.fixtureCells + ["--out", dir.path])
+        #expect(stopping.status == 0, "\(stopping.out)\n\(stopping.err)")
+        let stopped = try CompareCLI.cells(in: dir).map { $0["baseSamples"] as? Int ?? 0 }
+        #expect(stopped.contains { $0 < 6 }, "\(stopped)")
+        // ... and with --min-rounds 3 every cell runs all three.
+        let full = try CompareCLI.compare([worker, worker] + Self.fixtureCells + ["--out", dir.path, "--min-rounds", "3", "--time-budget", "0"])
+        #expect(full.status == 0, "\(full.out)\n\(full.err)")
+        let header = try CompareCLI.header(in: dir)
+        #expect(header["rounds"] as? Int == 3 && header["minRounds"] as? Int == 3 && header["maxRounds"] as? Int == 3)
+        #expect(header["timeBudget"] == nil && ((header["checkSeconds"] as? Double) ?? 0) > 0, "\(header)")
+        for cell in try CompareCLI.cells(in: dir) {
+            #expect(cell["baseSamples"] as? Int == 6 && cell["candidateSamples"] as? Int == 6, "\(cell)")
+            let jobs = (cell["baseJobSeconds"] as? [Double] ?? []) + (cell["candidateJobSeconds"] as? [Double] ?? [])
+            // A job is a fresh worker process: its wall time is more than the six 1 ms iterations it timed.
+            #expect(jobs.count == 12 && jobs.allSatisfy { $0 > 0.006 && $0 < 60 }, "\(jobs)")
+        }
+        let over = try CompareCLI.compare([worker, worker] + Self.fixtureCells + ["--min-rounds", "4"])
+        #expect(over.status == 2 && over.err.contains("--min-rounds must be between 0 and --max-rounds (3), not 4"), "\(over.err)")
+    }
+
     @Test func crashingCandidateIsExitTwoNamingTheCandidate() throws {
         let dir = try CompareCLI.scratch("crash")
         let base = try CompareCLI.fixture([:], in: dir, name: "base")

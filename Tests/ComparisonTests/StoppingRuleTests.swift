@@ -68,6 +68,34 @@ import Testing
         #expect(RoundBudget.affordable(keys, suite: suite, jobSeconds: dear, secondsLeft: 4.5) == [Self.key("flat", "flat"), Self.key("fastish", "fastish")])
     }
 
+    /// The replay charges each round the recorded seconds of its four jobs
+    /// and cuts rounds after the second as `compare --time-budget` does: two
+    /// undecided cells, budget for one more cell-round, and the one looking
+    /// slower gets it.
+    @Test func replayChargesRecordedJobSecondsAgainstTheTimeBudget() {
+        var base: [CellKey: SideMeasurements] = [:], candidate: [CellKey: SideMeasurements] = [:]
+        let shifts: [String: [Double]] = ["slowish": [0.04, 0.08, 0.05, 0.07, 0.06, 0.06], "flat": [0.03, -0.03, 0.02, -0.02, 0.01, -0.01]]
+        for (name, d) in shifts {
+            var (a, b) = Self.recorded(d)
+            a.jobSeconds = Array(repeating: 0.5, count: 2 * d.count)   // 2 s a cell-round
+            b.jobSeconds = a.jobSeconds
+            (base[Self.key(name, name)], candidate[Self.key(name, name)]) = (a, b)
+        }
+        let unlimited = SequentialReplay.run(base: base, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 6)
+        #expect(unlimited.rounds > 3 && unlimited.suite.cells.allSatisfy { $0.baseSamples > 6 }, "both undecided after three rounds")
+        // Check jobs took 1 s; two full rounds reach 9 s; 2.5 s are left for round three: one cell-round.
+        let limited = SequentialReplay.run(base: base, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 6,
+                                           timeBudget: 11.5, startSeconds: 1)
+        #expect(limited.rounds == 3 && limited.timingJobs == 4 * 5 && limited.seconds == 10)
+        let samples = Dictionary(uniqueKeysWithValues: limited.suite.cells.map { ($0.key.workload, $0.baseSamples) })
+        #expect(samples == ["slowish": 6, "flat": 4])
+        // Without recorded job seconds, rounds cost nothing on the replay's clock.
+        let untimed = base.mapValues { m in var m = m; m.jobSeconds = []; return m }
+        let free = SequentialReplay.run(base: untimed, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 6,
+                                        timeBudget: 11.5, startSeconds: 1)
+        #expect(free.seconds == 0 && free.timingJobs == unlimited.timingJobs)
+    }
+
     /// Evidence is pooled per workload: two cells that are each only a little
     /// slow, but together clearly so, go before a single cell that looks
     /// slower on its own in a workload whose pool shows little.

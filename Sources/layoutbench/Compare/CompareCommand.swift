@@ -61,6 +61,9 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Most rounds (each A B B A per undecided cell) before an unknown cell is left unknown.")
     var maxRounds: Int = 6
 
+    @Option(name: .long, help: "Rounds every cell runs, decided or not, before the stopping rules and the time budget apply. Equal to --max-rounds, it records every cell's full run, which `bench compare-power` can replay exactly.")
+    var minRounds: Int = 2
+
     @Option(name: .long, help: "Seconds after which no round beyond the first two starts; undecided cells whose next round would not fit stay unknown, those looking slowest run first. 0: no limit.")
     var timeBudget: Double = CompareSession.defaultTimeBudget
 
@@ -84,6 +87,9 @@ struct CompareCommand: AsyncParsableCommand {
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
         guard threshold > 0, threshold < 1 else { throw ValidationError("--threshold is a fraction between 0 and 1, e.g. 0.05 for 5 %") }
         guard maxRounds >= 1 else { throw ValidationError("--max-rounds must be at least 1") }
+        guard minRounds >= 0, minRounds <= maxRounds else {
+            throw ValidationError("--min-rounds must be between 0 and --max-rounds (\(maxRounds)), not \(minRounds)")
+        }
         guard samples >= 1 else { throw ValidationError("--samples must be at least 1") }
         guard timeBudget >= 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be 0 (no limit) or more seconds") }
         guard sampleBudget >= 0, sampleBudget.isFinite else { throw ValidationError("--sample-budget must be 0 or more seconds") }
@@ -151,7 +157,7 @@ struct CompareCommand: AsyncParsableCommand {
         log("\(cells.count) cells, base \(baseBuild.binary), candidate \(candidateBuild.binary)")
         let session = CompareSession(cells: cells, base: WorkerCommand(executable: baseBuild.binary),
                                      candidate: WorkerCommand(executable: candidateBuild.binary), timeout: timeout,
-                                     maxRounds: maxRounds, policy: ComparisonPolicy(threshold: threshold),
+                                     maxRounds: maxRounds, minRounds: minRounds, policy: ComparisonPolicy(threshold: threshold),
                                      thresholds: thresholds, sampleBudget: sampleBudget,
                                      timeBudget: timeBudget > 0 ? timeBudget : nil, log: log)
         let outcome = await session.run()
@@ -159,7 +165,9 @@ struct CompareCommand: AsyncParsableCommand {
         let header = ComparisonHeader(id: id, baseSpec: base, baseCommit: baseBuild.commit, candidateSpec: candidate,
                                       candidateCommit: candidateBuild.commit, threshold: threshold, rounds: outcome.rounds,
                                       jobs: outcome.jobsRun, seconds: Double(outcome.elapsed.components.seconds)
-                                          + Double(outcome.elapsed.components.attoseconds) / 1e18)
+                                          + Double(outcome.elapsed.components.attoseconds) / 1e18,
+                                      checkSeconds: outcome.checkSeconds, timeBudget: timeBudget > 0 ? timeBudget : nil,
+                                      minRounds: minRounds, maxRounds: maxRounds)
 
         let outDirectory = URL(fileURLWithPath: out ?? "Reports/compare-\(id.uuidString.prefix(8).lowercased())")
         let page = try ComparisonFiles.writePage(suite, header: header, to: outDirectory)

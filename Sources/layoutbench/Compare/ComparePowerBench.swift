@@ -11,7 +11,12 @@ extension BenchCommand {
     /// were measured) and the whole suite is judged again: is that workload
     /// flagged slower, and does any other workload raise an alarm? Each cell
     /// keeps the rounds the A/A run gave it; a real slowdown would have earned
-    /// undecided cells more rounds, so the detection rate is a lower bound.
+    /// undecided cells more rounds, so that detection rate is a lower bound.
+    /// The round-by-round replay (`SequentialReplay`) applies the stopping
+    /// rules and, from the recorded job seconds, the time budget; on a
+    /// recording made with `compare --min-rounds N --max-rounds N
+    /// --time-budget 0` no cell runs out of recorded rounds, so it replays
+    /// what `compare` would have done.
     struct ComparePower: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "compare-power",
@@ -21,6 +26,8 @@ extension BenchCommand {
         @Option(help: "The slowdown to inject, as a factor.") var slowdown = 1.05
         @Option(help: "Practical threshold (as `compare --threshold`).") var threshold = 0.05
         @Option(help: "Most rounds, as `compare --max-rounds`, for the round-by-round replays.") var maxRounds = 6
+        @Option(help: "Seconds, as `compare --time-budget`, for the round-by-round replays, charged with the recorded job seconds (0: no limit).")
+        var timeBudget = 540.0
         @Option(help: "Rounds before a cell too noisy to decide may stop (the policy's futilityRounds).") var futilityRounds = ComparisonPolicy().futilityRounds
         @Option(help: "How a workload's cells are weighed when pooled: equal or inverse-variance.") var poolWeighting = ComparisonPolicy().poolWeighting.rawValue
         @Option(help: "Benjamini–Hochberg families: joint (cells and workloads in one family) or hierarchical (workloads, then cells within those found).")
@@ -33,9 +40,14 @@ extension BenchCommand {
             var base: [CellKey: SideMeasurements] = [:], candidate: [CellKey: SideMeasurements] = [:]
             for c in file.cells where c.failure == nil {
                 let key = CellKey(workload: c.workload, variant: c.variant, size: c.size)
-                base[key] = SideMeasurements(secondsPerIteration: c.baseSeconds, digest: "same")
-                candidate[key] = SideMeasurements(secondsPerIteration: c.candidateSeconds, digest: "same")
+                base[key] = SideMeasurements(secondsPerIteration: c.baseSeconds, digest: "same", jobSeconds: c.baseJobSeconds ?? [])
+                candidate[key] = SideMeasurements(secondsPerIteration: c.candidateSeconds, digest: "same",
+                                                  jobSeconds: c.candidateJobSeconds ?? [])
             }
+            // The budget needs every job's wall seconds and when round 1 began; older recordings lack them.
+            let timed = file.checkSeconds != nil && file.cells.allSatisfy { $0.failure != nil || $0.baseJobSeconds != nil }
+            let budget: Double? = timeBudget > 0 && timed ? timeBudget : nil
+            let start = file.checkSeconds ?? 0
             guard let weighting = PoolWeighting(rawValue: poolWeighting) else {
                 throw ValidationError("--pool-weighting must be one of: \(PoolWeighting.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -58,18 +70,27 @@ extension BenchCommand {
                 print(String(format: "variance prior: ν₀ = %.1f, s₀ = %.2f %% per round", p.degreesOfFreedom, 100 * p.variance.squareRoot()))
             }
             let recordedJobs = file.cells.reduce(0) { $0 + $1.baseSeconds.count + $1.candidateSeconds.count }
-            print("replayed round by round (SequentialReplay), stopping as `compare` does, --max-rounds \(maxRounds):")
+            if let minRounds = file.minRounds, let recordedMax = file.maxRounds {
+                print("recorded with --min-rounds \(minRounds) --max-rounds \(recordedMax)"
+                      + (file.timeBudget.map { ", --time-budget \(Int($0)) s" } ?? ", no time budget")
+                      + (file.checkSeconds.map { String(format: "; check jobs took %.0f s", $0) } ?? ""))
+            }
+            print("replayed round by round (SequentialReplay), stopping as `compare` does, --max-rounds \(maxRounds), "
+                  + (budget.map { "--time-budget \(Int($0)) s on the recorded job seconds:" }
+                     ?? (timeBudget > 0 ? "no time budget (the recording has no job seconds):" : "no time budget:")))
             for noisy in [true, false] {
-                let r = SequentialReplay.run(base: base, candidate: candidate, policy: policy, maxRounds: maxRounds, stopNoisyCells: noisy)
+                let r = SequentialReplay.run(base: base, candidate: candidate, policy: policy, maxRounds: maxRounds, stopNoisyCells: noisy,
+                                             timeBudget: budget, startSeconds: start)
                 let n = { (v: CellVerdict) in r.suite.cells.filter { $0.verdict == v }.count }
                 let slowWorkloads = r.suite.workloads.filter { $0.verdict == .slower }.count
                 print(String(format: "  %@: %d rounds, %d timing jobs of %d recorded (%.0f %%); cells: %d same, %d unknown, %d slower, %d faster; workloads slower: %d of %d",
                              noisy ? "noisy cells stop (today's rule)" : "noisy cells sample to the cap",
                              r.rounds, r.timingJobs, recordedJobs, 100 * Double(r.timingJobs) / Double(max(1, recordedJobs)),
                              n(.same), n(.unknown), n(.slower), n(.faster), slowWorkloads, workloads.count)
+                      + (timed ? String(format: "; %.0f s with the check jobs", start + r.seconds) : "")
                       + (r.outOfRecord > 0 ? "; \(r.outOfRecord) cells wanted rounds the recording lacks" : ""))
             }
-            var detected = 0, otherAlarms = 0, detectedReplayed = 0
+            var detected = 0, otherAlarms = 0, detectedReplayed = 0, otherAlarmsReplayed = 0, outOfRecord = 0
             for w in workloads {
                 var slowed = candidate
                 for key in slowed.keys where key.workload == w {
@@ -83,16 +104,26 @@ extension BenchCommand {
                 let others = suite.workloads.filter { $0.name != w && $0.verdict.isRegression }.map(\.name)
                 otherAlarms += others.count
                 // The same slowdown with today's stopping rules applied round by round.
-                let replay = SequentialReplay.run(base: base, candidate: slowed, policy: policy, maxRounds: maxRounds)
+                let replay = SequentialReplay.run(base: base, candidate: slowed, policy: policy, maxRounds: maxRounds,
+                                                  timeBudget: budget, startSeconds: start)
+                outOfRecord += replay.outOfRecord
                 let replayed = replay.suite.workloads.first { $0.name == w }?.verdict
                 if replayed == .slower { detectedReplayed += 1 }
+                let othersReplayed = replay.suite.workloads.filter { $0.name != w && $0.verdict.isRegression }.map(\.name)
+                otherAlarmsReplayed += othersReplayed.count
                 let pooled = suite.shift(of: w).map { String(format: "; pooled ×%.3f [%.3f, %.3f], p %.2g, adjusted %.2g", $0.ratio, $0.lower, $0.upper, $0.p, $0.adjustedP ?? 1) } ?? ""
                 print("  \(w): \(verdicts[w]?.rawValue ?? "?") (\(flagged) of \(cells.count) cells slower)" + pooled
                       + "; round by round: \(replayed?.rawValue ?? "?") after \(replay.rounds) rounds, \(replay.timingJobs) jobs"
-                      + (others.isEmpty ? "" : "; false alarms: \(others.joined(separator: ", "))"))
+                      + (replay.outOfRecord > 0 ? " (\(replay.outOfRecord) cells out of recorded rounds)" : "")
+                      + (others.isEmpty ? "" : "; false alarms: \(others.joined(separator: ", "))")
+                      + (othersReplayed.isEmpty ? "" : "; round by round, false alarms: \(othersReplayed.joined(separator: ", "))"))
             }
-            print(String(format: "round by round with today's stopping rules: detected %d of %d workloads slowed ×%.3f (%.0f %%)",
-                         detectedReplayed, workloads.count, slowdown, 100 * Double(detectedReplayed) / Double(max(1, workloads.count))))
+            print(String(format: "round by round with today's stopping rules%@: detected %d of %d workloads slowed ×%.3f (%.0f %%); false alarms: %d of %d unchanged workloads; %@",
+                         budget == nil ? "" : " and time budget", detectedReplayed, workloads.count, slowdown,
+                         100 * Double(detectedReplayed) / Double(max(1, workloads.count)),
+                         otherAlarmsReplayed, workloads.count * (workloads.count - 1),
+                         outOfRecord == 0 ? "exact: no cell wanted a round the recording lacks"
+                                          : "a lower bound: \(outOfRecord) cells wanted rounds the recording lacks"))
             print(String(format: "detected %d of %d workloads slowed ×%.3f (%.0f %%); false alarms: %d of %d unchanged workloads, A/A %@",
                          detected, workloads.count, slowdown, 100 * Double(detected) / Double(max(1, workloads.count)),
                          otherAlarms, workloads.count * (workloads.count - 1), aa.hasRegression ? "flagged a regression" : "clean"))

@@ -18,6 +18,8 @@ struct CompareOutcome: Sendable {
     var rounds: Int
     var jobsRun: Int
     var elapsed: Duration
+    /// Wall seconds from the start to the end of the check jobs (what the time budget had spent before round 1).
+    var checkSeconds: Double
 }
 
 /// Runs the same jobs for base and candidate on this machine and judges them.
@@ -56,6 +58,11 @@ struct CompareSession: Sendable {
     var candidate: WorkerCommand
     var timeout: Double
     var maxRounds: Int
+    /// Rounds every cell runs, decided or not, before the stopping rules and
+    /// the time budget apply (`--min-rounds`). Raised to the cap, it records
+    /// every cell's full run, on which `SequentialReplay` can replay the
+    /// stopping rules and the budget exactly (`bench compare-power`).
+    var minRounds = 0
     var policy: ComparisonPolicy
     /// Workload name → its own practical threshold (the workload file's `regression_threshold`).
     var thresholds: [String: Double]
@@ -94,9 +101,10 @@ struct CompareSession: Sendable {
         let trimmed = zip(cells, pending).filter { $0.request.samples != $1.request.samples }.count
         if trimmed > 0 { log("\(trimmed) cell\(trimmed == 1 ? "" : "s") run fewer samples per timing job: their iterations are too slow to fit --sample-budget \(sampleBudget) s") }
         let planned = pending
+        let checkSeconds = Self.seconds(ContinuousClock.now - started)
         var jobSeconds: [CellKey: Double] = [:]   // each cell's latest timing job, wall seconds
         while !pending.isEmpty, rounds < maxRounds {
-            if rounds >= policy.minimumRounds, let budget = timeBudget {
+            if rounds >= max(policy.minimumRounds, minRounds), let budget = timeBudget {
                 let left = budget - Self.seconds(ContinuousClock.now - started)
                 let affordable = RoundBudget.affordable(pending.map(\.key), suite: suite, jobSeconds: jobSeconds, secondsLeft: left)
                 let fitting = pending.filter { affordable.contains($0.key) }
@@ -115,10 +123,11 @@ struct CompareSession: Sendable {
                     if base[cell.key]?.failure != nil || candidate[cell.key]?.failure != nil { break }
                     let jobStart = ContinuousClock.now
                     let result = await runJob(cell, side: side)
-                    jobSeconds[cell.key] = Self.seconds(ContinuousClock.now - jobStart)
+                    let wall = Self.seconds(ContinuousClock.now - jobStart)
+                    jobSeconds[cell.key] = wall
                     jobs += 1
-                    if side == .base { Self.absorb(result, into: &base[cell.key, default: SideMeasurements()]) }
-                    else { Self.absorb(result, into: &candidate[cell.key, default: SideMeasurements()]) }
+                    if side == .base { Self.absorb(result, seconds: wall, into: &base[cell.key, default: SideMeasurements()]) }
+                    else { Self.absorb(result, seconds: wall, into: &candidate[cell.key, default: SideMeasurements()]) }
                     if let failure = result.failure {
                         log("\(side.rawValue) worker failed on \(cell.key): \(failure)")
                     }
@@ -128,14 +137,16 @@ struct CompareSession: Sendable {
             // Time still unknown, whatever the counters and digest say: a
             // candidate that does more work should also be shown slower if it is.
             let undecided = Set(suite.cellsNeedingAnotherRound(maxRounds: maxRounds))
-            logStops(suite, pending: pending, next: undecided)
-            pending = planned.filter { undecided.contains($0.key) }
+            if rounds >= minRounds { logStops(suite, pending: pending, next: undecided) }
+            pending = rounds < minRounds
+                ? planned.filter { base[$0.key]?.failure == nil && candidate[$0.key]?.failure == nil }
+                : planned.filter { undecided.contains($0.key) }
         }
         if !pending.isEmpty {
             log("\(pending.count) cell\(pending.count == 1 ? " is" : "s are") still undecided after \(rounds) round\(rounds == 1 ? "" : "s") (--max-rounds)")
         }
         return CompareOutcome(suite: suite, base: base, candidate: candidate, rounds: rounds, jobsRun: jobs,
-                              elapsed: ContinuousClock.now - started)
+                              elapsed: ContinuousClock.now - started, checkSeconds: checkSeconds)
     }
 
     static func seconds(_ d: Duration) -> Double {
@@ -232,8 +243,8 @@ struct CompareSession: Sendable {
         return lines.last.map(String.init) ?? ""
     }
 
-    /// Adds a timing job's median seconds per iteration to a side of a cell.
-    static func absorb(_ result: WorkerRunResult, into side: inout SideMeasurements) {
+    /// Adds a timing job's median seconds per iteration, and its wall `seconds`, to a side of a cell.
+    static func absorb(_ result: WorkerRunResult, seconds: Double, into side: inout SideMeasurements) {
         if let failure = result.failure {
             side.failure = side.failure ?? failureText(failure, result)
             return
@@ -242,6 +253,7 @@ struct CompareSession: Sendable {
         guard !measured.isEmpty else { return }
         let mid = measured.count / 2
         side.secondsPerIteration.append(measured.count % 2 == 1 ? measured[mid] : (measured[mid - 1] + measured[mid]) / 2)
+        side.jobSeconds.append(seconds)
     }
 
     /// Takes counters and digest from a check job (fixed iteration count, so deterministic for a seed).

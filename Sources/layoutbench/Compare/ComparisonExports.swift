@@ -15,6 +15,8 @@ enum ComparisonExports {
         var baseSamples, candidateSamples: Int
         /// Each timing job's median seconds per iteration, in run order (A B B A: two a side per round).
         var baseSeconds, candidateSeconds: [Double]
+        /// Each timing job's wall seconds, aligned with the above; absent in files written before 2026-11-23.
+        var baseJobSeconds, candidateJobSeconds: [Double]?
         var counterChanges: [CounterJSON]
         var baseDigest, candidateDigest: String?
         var failureSide, failure: String?
@@ -29,6 +31,10 @@ enum ComparisonExports {
         var exitCode: Int32
         var rounds, jobs: Int
         var seconds: Double
+        /// Seconds spent on check jobs before round 1, the time budget, and
+        /// the rounds options: what a replay of the sampling needs (absent in older files).
+        var checkSeconds, timeBudget: Double?
+        var minRounds, maxRounds: Int?
         var workloads: [String: String]
         /// Each workload's cells pooled; absent in files written before pooling.
         var workloadShifts: [WorkloadShiftJSON]?
@@ -51,6 +57,7 @@ enum ComparisonExports {
                  time: c.time.rawValue, ratio: c.ratio, lower: c.ratioLower, upper: c.ratioUpper, pSlower: c.pSlower,
                  pFaster: c.pFaster, adjustedP: c.adjustedP, threshold: c.threshold, baseSamples: c.baseSamples,
                  candidateSamples: c.candidateSamples, baseSeconds: c.baseSeconds, candidateSeconds: c.candidateSeconds,
+                 baseJobSeconds: c.baseJobSeconds, candidateJobSeconds: c.candidateJobSeconds,
                  counterChanges: c.counterChanges.map { CounterJSON(name: $0.name, base: $0.base, candidate: $0.candidate) },
                  baseDigest: c.baseDigest, candidateDigest: c.candidateDigest, failureSide: c.failureSide?.rawValue,
                  failure: c.failureReason)
@@ -61,7 +68,8 @@ enum ComparisonExports {
                             base: SideJSON(spec: header.baseSpec, commit: header.baseCommit),
                             candidate: SideJSON(spec: header.candidateSpec, commit: header.candidateCommit),
                             threshold: header.threshold, exitCode: suite.exitCode, rounds: header.rounds, jobs: header.jobs,
-                            seconds: header.seconds,
+                            seconds: header.seconds, checkSeconds: header.checkSeconds, timeBudget: header.timeBudget,
+                            minRounds: header.minRounds, maxRounds: header.maxRounds,
                             workloads: Dictionary(suite.workloads.map { ($0.name, $0.verdict.rawValue) }) { a, _ in a },
                             workloadShifts: suite.workloadShifts.map {
                                 WorkloadShiftJSON(workload: $0.workload, cells: $0.cells, ratio: $0.ratio, lower: $0.lower,

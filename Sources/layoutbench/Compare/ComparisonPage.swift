@@ -124,4 +124,10 @@ struct ComparisonHeader: Sendable {
     var rounds: Int
     var jobs: Int
     var seconds: Double
+    /// Seconds the check jobs took before round 1 (nil where not known).
+    var checkSeconds: Double? = nil
+    /// The session's `--time-budget` (nil: none) and `--min-rounds`, for replays of the recording.
+    var timeBudget: Double? = nil
+    var minRounds: Int? = nil
+    var maxRounds: Int? = nil
 }
