@@ -120,6 +120,12 @@ public struct CellComparison: Sendable, Equatable {
     public var failureSide: Side?
     public var failureReason: String?
 
+    /// The two-sided p-value before adjustment (the smaller one-sided one, doubled); nil before a time test.
+    public var p: Double? {
+        guard let s = pSlower, let f = pFaster else { return nil }
+        return min(1, 2 * min(s, f))
+    }
+
     public var digestChanged: Bool {
         if let b = baseDigest, let c = candidateDigest { return b != c }
         return false

@@ -25,15 +25,27 @@ public struct ComparisonPolicy: Sendable, Equatable {
     public var poolWeighting: PoolWeighting
     /// How cells and pooled workloads are adjusted (`FalseDiscoveryFamilies`).
     public var families: FalseDiscoveryFamilies
+    /// When a cell too noisy to decide on its own stops sampling (`NoisyCellRule`).
+    public var noisyCells: NoisyCellRule
 
     public init(threshold: Double = 0.05, confidence: Double = 0.95, falseDiscoveryRate: Double = 0.01, minimumRounds: Int = 2,
                 futilityRounds: Int = 3, poolWeighting: PoolWeighting = .inverseVariance,
-                families: FalseDiscoveryFamilies = .hierarchical) {
+                families: FalseDiscoveryFamilies = .hierarchical, noisyCells: NoisyCellRule = .whenPoolDecided) {
         self.threshold = threshold; self.confidence = confidence
         self.falseDiscoveryRate = falseDiscoveryRate; self.minimumRounds = minimumRounds
         self.futilityRounds = futilityRounds; self.poolWeighting = poolWeighting
-        self.families = families
+        self.families = families; self.noisyCells = noisyCells
     }
+}
+
+/// When a cell that the round cap cannot decide on its own (`CellJudge.cannotDecide`) stops sampling.
+public enum NoisyCellRule: String, Sendable, Equatable, CaseIterable {
+    /// As soon as the cell alone looks hopeless.
+    case alone
+    /// Only once its workload's pooled test is decided (or the workload has
+    /// no pool): until then its rounds still narrow the pool, which is what
+    /// finds a slowdown the whole workload shares.
+    case whenPoolDecided = "pool"
 }
 
 /// How the suite's p-values are adjusted for multiple testing.

@@ -29,8 +29,8 @@ public struct SuiteComparison: Sendable, Equatable {
         // test built from two one-sided ones); and one per pooled workload.
         // Adjusted workloads first, then cells within the workloads found
         // (`FalseDiscoveryFamilies.hierarchical`), under one false-discovery rate.
-        let tested = cells.indices.filter { cells[$0].pSlower != nil && cells[$0].pFaster != nil }
-        let adjusted = Self.adjust(cells: tested.map { (cells[$0].key.workload, min(1, 2 * min(cells[$0].pSlower!, cells[$0].pFaster!))) },
+        let tested = cells.indices.filter { cells[$0].p != nil }
+        let adjusted = Self.adjust(cells: tested.map { (cells[$0].key.workload, cells[$0].p!) },
                                    workloads: shifts.map { ($0.workload, $0.p) }, policy: policy)
         for (j, i) in tested.enumerated() { cells[i].adjustedP = adjusted.cells[j] }
         for i in shifts.indices { shifts[i].adjustedP = adjusted.workloads[i] }
@@ -98,12 +98,16 @@ public struct SuiteComparison: Sendable, Equatable {
     /// sampling its undecided cells more; a pooled *same* can still hide one
     /// slower cell, so those cells keep sampling. Given the runner's
     /// `maxRounds`, cells that even that many rounds could not decide
-    /// (`CellJudge.cannotDecide`) stop too.
+    /// (`CellJudge.cannotDecide`) stop too — with `NoisyCellRule.whenPoolDecided`,
+    /// only once their workload's pooled test is decided.
     public func cellsNeedingAnotherRound(maxRounds: Int? = nil) -> [CellKey] {
         let settled = Set(workloadShifts.filter { $0.time == .slower }.map(\.workload))
+        let poolUndecided = policy.noisyCells == .whenPoolDecided
+            ? Set(workloadShifts.filter { $0.time == .unknown }.map(\.workload)) : []
         return cells.filter { c in
             c.time == .unknown && c.failureSide == nil && !settled.contains(c.key.workload)
-                && !(maxRounds.map { CellJudge.cannotDecide(c, maxRounds: $0, policy: policy) } ?? false)
+                && (poolUndecided.contains(c.key.workload)
+                    || !(maxRounds.map { CellJudge.cannotDecide(c, maxRounds: $0, policy: policy) } ?? false))
         }.map(\.key)
     }
 

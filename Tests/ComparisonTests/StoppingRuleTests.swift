@@ -39,14 +39,38 @@ import Testing
         let (na, nb) = Self.recorded([0.3, -0.3, 0.0, 0.3, -0.3, 0.0])
         let base = [Self.key("w", "quiet"): qa, Self.key("w", "noisy"): na]
         let candidate = [Self.key("w", "quiet"): qb, Self.key("w", "noisy"): nb]
-        let stopping = SequentialReplay.run(base: base, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 6)
+        let alone = ComparisonPolicy(noisyCells: .alone)
+        let stopping = SequentialReplay.run(base: base, candidate: candidate, policy: alone, maxRounds: 6)
         #expect(stopping.rounds == 3 && stopping.timingJobs == 4 * (2 + 3) && stopping.outOfRecord == 0)
         #expect(stopping.suite.cells.map(\.time) == [.unknown, .same])
-        let capped = SequentialReplay.run(base: base, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 6, stopNoisyCells: false)
+        let capped = SequentialReplay.run(base: base, candidate: candidate, policy: alone, maxRounds: 6, stopNoisyCells: false)
         #expect(capped.rounds == 6 && capped.timingJobs == 4 * (2 + 6))
         // Rules that want more rounds than were recorded stop where the recording does.
-        let longer = SequentialReplay.run(base: base, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 9, stopNoisyCells: false)
+        let longer = SequentialReplay.run(base: base, candidate: candidate, policy: alone, maxRounds: 9, stopNoisyCells: false)
         #expect(longer.timingJobs == 4 * (2 + 6) && longer.outOfRecord == 1)
+    }
+
+    /// By default a cell too noisy to decide alone keeps sampling while its
+    /// workload's pooled test is undecided (its rounds still narrow the
+    /// pool), and stops once the pool is decided or when it has no pool.
+    @Test func aNoisyCellKeepsSamplingWhileItsWorkloadsPoolIsUndecided() {
+        let (ma, mb) = Self.recorded([0.06, 0.02, 0.04, 0.05, 0.03, 0.04])
+        let (na, nb) = Self.recorded([0.3, -0.3, 0.0, 0.3, -0.3, 0.0])
+        let base = [Self.key("w", "modest"): ma, Self.key("w", "noisy"): na]
+        let candidate = [Self.key("w", "modest"): mb, Self.key("w", "noisy"): nb]
+        let three = SuiteComparison(base: base.mapValues { $0.prefix(rounds: 3) }, candidate: candidate.mapValues { $0.prefix(rounds: 3) })
+        let noisy = three.cells.first { $0.key.variant == "noisy" }!
+        #expect(CellJudge.cannotDecide(noisy, maxRounds: 6, policy: ComparisonPolicy()))
+        // Its workload's pool is unknown: the noisy cell goes on (alone, it would stop).
+        #expect(three.shift(of: "w")?.time == .unknown)
+        #expect(Set(three.cellsNeedingAnotherRound(maxRounds: 6)) == [Self.key("w", "modest"), Self.key("w", "noisy")])
+        let alone = SuiteComparison(base: base.mapValues { $0.prefix(rounds: 3) }, candidate: candidate.mapValues { $0.prefix(rounds: 3) },
+                                    policy: ComparisonPolicy(noisyCells: .alone))
+        #expect(alone.cellsNeedingAnotherRound(maxRounds: 6) == [Self.key("w", "modest")])
+        // Alone in its workload (no pool), the same cell stops.
+        let single = SuiteComparison(base: [Self.key("n", "noisy"): na.prefix(rounds: 3)],
+                                     candidate: [Self.key("n", "noisy"): nb.prefix(rounds: 3)])
+        #expect(single.cells[0].time == .unknown && single.cellsNeedingAnotherRound(maxRounds: 6).isEmpty)
     }
 
     /// Under a time budget the next round runs the cells looking slowest
@@ -130,5 +154,14 @@ import Testing
         // Listed in order, 198 of the 208 neighbours share a workload; shuffled, about one in nineteen do.
         let adjacent = zip(first, first.dropFirst()).filter { $0.split(separator: "/")[0] == $1.split(separator: "/")[0] }.count
         #expect(adjacent < 40, "\(adjacent) neighbours of the same workload")
+    }
+}
+
+extension SideMeasurements {
+    /// The first `rounds` rounds (two timing jobs each).
+    func prefix(rounds: Int) -> SideMeasurements {
+        var m = self
+        m.secondsPerIteration = Array(secondsPerIteration.prefix(2 * rounds))
+        return m
     }
 }

@@ -59,7 +59,7 @@ struct CompareCommand: AsyncParsableCommand {
     var threshold: Double = 0.05
 
     @Option(name: .long, help: "Most rounds (each A B B A per undecided cell) before an unknown cell is left unknown.")
-    var maxRounds: Int = 6
+    var maxRounds: Int = CompareSession.defaultMaxRounds
 
     @Option(name: .long, help: "Rounds every cell runs, decided or not, before the stopping rules and the time budget apply. Equal to --max-rounds, it records every cell's full run, which `bench compare-power` can replay exactly.")
     var minRounds: Int = 2

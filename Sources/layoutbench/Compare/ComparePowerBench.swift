@@ -25,13 +25,15 @@ extension BenchCommand {
         var from: String
         @Option(help: "The slowdown to inject, as a factor.") var slowdown = 1.05
         @Option(help: "Practical threshold (as `compare --threshold`).") var threshold = 0.05
-        @Option(help: "Most rounds, as `compare --max-rounds`, for the round-by-round replays.") var maxRounds = 6
+        @Option(help: "Most rounds, as `compare --max-rounds`, for the round-by-round replays.") var maxRounds = CompareSession.defaultMaxRounds
         @Option(help: "Seconds, as `compare --time-budget`, for the round-by-round replays, charged with the recorded job seconds (0: no limit).")
         var timeBudget = 540.0
         @Option(help: "Rounds before a cell too noisy to decide may stop (the policy's futilityRounds).") var futilityRounds = ComparisonPolicy().futilityRounds
         @Option(help: "How a workload's cells are weighed when pooled: equal or inverse-variance.") var poolWeighting = ComparisonPolicy().poolWeighting.rawValue
         @Option(help: "Benjamini–Hochberg families: joint (cells and workloads in one family) or hierarchical (workloads, then cells within those found).")
         var families = ComparisonPolicy().families.rawValue
+        @Option(help: "When a cell too noisy to decide alone stops: alone (at once) or pool (once its workload's pool is decided).")
+        var noisyCells = ComparisonPolicy().noisyCells.rawValue
 
         func run() throws {
             var url = URL(fileURLWithPath: from)
@@ -54,7 +56,11 @@ extension BenchCommand {
             guard let families = FalseDiscoveryFamilies(rawValue: families) else {
                 throw ValidationError("--families must be one of: \(FalseDiscoveryFamilies.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            let policy = ComparisonPolicy(threshold: threshold, futilityRounds: futilityRounds, poolWeighting: weighting, families: families)
+            guard let noisyRule = NoisyCellRule(rawValue: noisyCells) else {
+                throw ValidationError("--noisy-cells must be one of: \(NoisyCellRule.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let policy = ComparisonPolicy(threshold: threshold, futilityRounds: futilityRounds, poolWeighting: weighting,
+                                          families: families, noisyCells: noisyRule)
             let aa = SuiteComparison(base: base, candidate: candidate, policy: policy)
             let workloads = Set(base.keys.map(\.workload)).sorted()
             let count = { (v: CellVerdict) in aa.cells.filter { $0.verdict == v }.count }
@@ -114,6 +120,7 @@ extension BenchCommand {
                 let pooled = suite.shift(of: w).map { String(format: "; pooled ×%.3f [%.3f, %.3f], p %.2g, adjusted %.2g", $0.ratio, $0.lower, $0.upper, $0.p, $0.adjustedP ?? 1) } ?? ""
                 print("  \(w): \(verdicts[w]?.rawValue ?? "?") (\(flagged) of \(cells.count) cells slower)" + pooled
                       + "; round by round: \(replayed?.rawValue ?? "?") after \(replay.rounds) rounds, \(replay.timingJobs) jobs"
+                      + (timed ? String(format: ", %.0f s with the check jobs", start + replay.seconds) : "")
                       + (replay.outOfRecord > 0 ? " (\(replay.outOfRecord) cells out of recorded rounds)" : "")
                       + (others.isEmpty ? "" : "; false alarms: \(others.joined(separator: ", "))")
                       + (othersReplayed.isEmpty ? "" : "; round by round, false alarms: \(othersReplayed.joined(separator: ", "))"))

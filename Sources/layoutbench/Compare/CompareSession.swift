@@ -159,6 +159,12 @@ struct CompareSession: Sendable {
     /// built engines, reports included, ends within the ten minutes a CI check can wait.
     static let defaultTimeBudget = 540.0
 
+    /// Default `maxRounds`: enough that the time budget, not the cap, ends
+    /// the sampling of a noisy suite on a fast machine. Replayed on full
+    /// recordings (`compare --min-rounds 10`), a cap of 6 left a third of
+    /// the budget unused while three-cell workloads slowed 5 % stayed unknown.
+    static let defaultMaxRounds = 10
+
     /// Says which cells this round's judgement stopped although their time is
     /// still unknown, and why (only those stopped now: a long suite would
     /// repeat the names every round).

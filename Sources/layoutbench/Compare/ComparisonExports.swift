@@ -88,10 +88,9 @@ enum ComparisonExports {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let countersJSON = (try? String(decoding: encoder.encode(counters), as: UTF8.self)) ?? "[]"
-        let p = c.pSlower.flatMap { s in c.pFaster.map { f in min(1, 2 * min(s, f)) } }
         return ComparisonCellRecord(workload: c.key.workload, variant: c.key.variant, size: c.key.size, verdict: c.verdict.rawValue,
                                     timeVerdict: c.time.rawValue, ratio: c.ratio, lower: c.ratioLower, upper: c.ratioUpper,
-                                    p: p, adjustedP: c.adjustedP, threshold: c.threshold, baseSamples: c.baseSamples,
+                                    p: c.p, adjustedP: c.adjustedP, threshold: c.threshold, baseSamples: c.baseSamples,
                                     candidateSamples: c.candidateSamples, counterChangesJSON: countersJSON,
                                     baseDigest: c.baseDigest, candidateDigest: c.candidateDigest,
                                     failure: c.failureSide.map { "\($0.rawValue): \(c.failureReason ?? "")" })
