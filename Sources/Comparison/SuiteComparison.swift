@@ -92,16 +92,14 @@ public struct SuiteComparison: Sendable, Equatable {
     /// Cells still undecided on time (the runner samples them again, up to its cap).
     public var undecided: [CellKey] { cells.filter { $0.verdict == .unknown }.map(\.key) }
 
-    /// Cells whose time is worth another round: still unknown, no failure on
-    /// either side, and not in a workload already *slower* over its pooled
-    /// cells. That workload's answer (a regression) cannot change by
-    /// sampling its undecided cells more; a pooled *same* can still hide one
-    /// slower cell, so those cells keep sampling. Given the runner's
+    /// Cells whose time is worth another round: still unknown and no failure
+    /// on either side (with `policy.settleSlowerWorkloads`, also not in a
+    /// workload already *slower* over its pooled cells). Given the runner's
     /// `maxRounds`, cells that even that many rounds could not decide
     /// (`CellJudge.cannotDecide`) stop too — with `NoisyCellRule.whenPoolDecided`,
     /// only once their workload's pooled test is decided.
     public func cellsNeedingAnotherRound(maxRounds: Int? = nil) -> [CellKey] {
-        let settled = Set(workloadShifts.filter { $0.time == .slower }.map(\.workload))
+        let settled = policy.settleSlowerWorkloads ? Set(workloadShifts.filter { $0.time == .slower }.map(\.workload)) : []
         let poolUndecided = policy.noisyCells == .whenPoolDecided
             ? Set(workloadShifts.filter { $0.time == .unknown }.map(\.workload)) : []
         return cells.filter { c in

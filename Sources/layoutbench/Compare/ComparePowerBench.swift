@@ -34,6 +34,8 @@ extension BenchCommand {
         var families = ComparisonPolicy().families.rawValue
         @Option(help: "When a cell too noisy to decide alone stops: alone (at once) or pool (once its workload's pool is decided).")
         var noisyCells = ComparisonPolicy().noisyCells.rawValue
+        @Option(help: "Whether a workload already slower over its pooled cells stops sampling (yes or no).")
+        var settleSlower = ComparisonPolicy().settleSlowerWorkloads ? "yes" : "no"
 
         func run() throws {
             var url = URL(fileURLWithPath: from)
@@ -59,8 +61,9 @@ extension BenchCommand {
             guard let noisyRule = NoisyCellRule(rawValue: noisyCells) else {
                 throw ValidationError("--noisy-cells must be one of: \(NoisyCellRule.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            let policy = ComparisonPolicy(threshold: threshold, futilityRounds: futilityRounds, poolWeighting: weighting,
+            var policy = ComparisonPolicy(threshold: threshold, futilityRounds: futilityRounds, poolWeighting: weighting,
                                           families: families, noisyCells: noisyRule)
+            policy.settleSlowerWorkloads = settleSlower != "no"
             let aa = SuiteComparison(base: base, candidate: candidate, policy: policy)
             let workloads = Set(base.keys.map(\.workload)).sorted()
             let count = { (v: CellVerdict) in aa.cells.filter { $0.verdict == v }.count }

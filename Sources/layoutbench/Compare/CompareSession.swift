@@ -29,8 +29,7 @@ struct CompareOutcome: Sendable {
 /// machine (thermal, other users) lands on both sides alike. After each round
 /// a `SuiteComparison` judges everything so far, and cells whose time verdict
 /// is still unknown (even if counters or digest already decided the verdict)
-/// get another round, up to `maxRounds` — unless their workload is already
-/// slower over its pooled cells (`cellsNeedingAnotherRound`).
+/// get another round, up to `maxRounds` (`cellsNeedingAnotherRound`).
 ///
 /// The unit of replication is the job, not the sample: each timing job adds
 /// the median of its measured samples' seconds per iteration. Samples from
@@ -169,7 +168,8 @@ struct CompareSession: Sendable {
     /// still unknown, and why (only those stopped now: a long suite would
     /// repeat the names every round).
     private func logStops(_ suite: SuiteComparison, pending: [CompareCell], next: Set<CellKey>) {
-        let slowWorkloads = Set(suite.workloadShifts.filter { $0.time == .slower }.map(\.workload))
+        let slowWorkloads = policy.settleSlowerWorkloads
+            ? Set(suite.workloadShifts.filter { $0.time == .slower }.map(\.workload)) : []
         let ran = Set(pending.map(\.key))
         let stopped = suite.cells.filter { c in
             c.time == .unknown && c.failureSide == nil && !next.contains(c.key) && ran.contains(c.key)
