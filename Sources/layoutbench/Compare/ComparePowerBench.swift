@@ -27,7 +27,7 @@ extension BenchCommand {
         @Option(help: "Practical threshold (as `compare --threshold`).") var threshold = 0.05
         @Option(help: "Most rounds, as `compare --max-rounds`, for the round-by-round replays.") var maxRounds = CompareSession.defaultMaxRounds
         @Option(help: "Seconds, as `compare --time-budget`, for the round-by-round replays, charged with the recorded job seconds (0: no limit).")
-        var timeBudget = 540.0
+        var timeBudget = CompareSession.defaultTimeBudget
         @Option(help: "Rounds before a cell too noisy to decide may stop (the policy's futilityRounds).") var futilityRounds = ComparisonPolicy().futilityRounds
         @Option(help: "How a workload's cells are weighed when pooled: equal or inverse-variance.") var poolWeighting = ComparisonPolicy().poolWeighting.rawValue
         @Option(help: "Benjamini–Hochberg families: joint (cells and workloads in one family) or hierarchical (workloads, then cells within those found).")
@@ -63,7 +63,8 @@ extension BenchCommand {
             }
             var policy = ComparisonPolicy(threshold: threshold, futilityRounds: futilityRounds, poolWeighting: weighting,
                                           families: families, noisyCells: noisyRule)
-            policy.settleSlowerWorkloads = settleSlower != "no"
+            guard ["yes", "no"].contains(settleSlower) else { throw ValidationError("--settle-slower must be yes or no, not \"\(settleSlower)\"") }
+            policy.settleSlowerWorkloads = settleSlower == "yes"
             let aa = SuiteComparison(base: base, candidate: candidate, policy: policy)
             let workloads = Set(base.keys.map(\.workload)).sorted()
             let count = { (v: CellVerdict) in aa.cells.filter { $0.verdict == v }.count }
