@@ -101,11 +101,12 @@ struct CompareSession: Sendable {
         if trimmed > 0 { log("\(trimmed) cell\(trimmed == 1 ? "" : "s") run fewer samples per timing job: their iterations are too slow to fit --sample-budget \(sampleBudget) s") }
         let planned = pending
         let checkSeconds = Self.seconds(ContinuousClock.now - started)
-        var jobSeconds: [CellKey: Double] = [:]   // each cell's latest timing job, wall seconds
         while !pending.isEmpty, rounds < maxRounds {
             if rounds >= max(policy.minimumRounds, minRounds), let budget = timeBudget {
                 let left = budget - Self.seconds(ContinuousClock.now - started)
-                let affordable = RoundBudget.affordable(pending.map(\.key), suite: suite, jobSeconds: jobSeconds, secondsLeft: left)
+                // Each cell's latest timing job: A B B A ends with the base's.
+                let latest = base.compactMapValues(\.jobSeconds.last)
+                let affordable = RoundBudget.affordable(pending.map(\.key), suite: suite, jobSeconds: latest, secondsLeft: left)
                 let fitting = pending.filter { affordable.contains($0.key) }
                 if fitting.count < pending.count {
                     log("time budget (--time-budget \(Self.format(budget)) s, \(Self.format(max(0, left))) s left): "
@@ -123,7 +124,6 @@ struct CompareSession: Sendable {
                     let jobStart = ContinuousClock.now
                     let result = await runJob(cell, side: side)
                     let wall = Self.seconds(ContinuousClock.now - jobStart)
-                    jobSeconds[cell.key] = wall
                     jobs += 1
                     if side == .base { Self.absorb(result, seconds: wall, into: &base[cell.key, default: SideMeasurements()]) }
                     else { Self.absorb(result, seconds: wall, into: &candidate[cell.key, default: SideMeasurements()]) }
