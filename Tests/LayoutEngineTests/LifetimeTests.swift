@@ -41,4 +41,45 @@ import SampleViews
         #expect(weakCell == nil)
         #expect(window.engineConstraintCount == 0)
     }
+
+    /// Views, guides and constraints hold their window and engine unretained
+    /// (weak references slowed every retain of them): a window that goes
+    /// must leave nothing pointing at it, and what outlives it must work on
+    /// in another window.
+    @Test func viewsAndConstraintsOutliveTheirWindow() {
+        let card = View(), title = Label(text: "Outlives its window")
+        card.addSubview(title)
+        title.translatesAutoresizingMaskIntoConstraints = false
+        let guide = LayoutGuide()
+        card.addLayoutGuide(guide)
+        let inset = title.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 12)
+        let top = title.topAnchor.constraint(equalTo: guide.topAnchor, constant: 4)
+        weak var weakWindow: Window?
+        do {
+            let window = makeWindow()
+            window.addSubview(card)
+            LayoutConstraint.activate([inset, top, guide.topAnchor.constraint(equalTo: card.topAnchor, constant: 6)])
+            window.runFrame()
+            #expect(title.frame.minX == 12)
+            #expect(title.frame.minY == 10)
+            #expect(inset.engine != nil && title.engine != nil && card.window === window)
+            weakWindow = window
+        }
+        #expect(weakWindow == nil)
+        // What went with the window reads as gone.
+        #expect(card.window == nil && title.window == nil)
+        #expect(card.engine == nil && title.engine == nil && guide.engine == nil)
+        #expect(inset.engine == nil && top.engine == nil)
+        #expect(title.engineOwnedConstraints.allSatisfy { $0.engine == nil })
+        // And still works: changed while windowless, then laid out in a new window.
+        inset.constant = 20
+        let next = makeWindow()
+        next.addSubview(card)
+        next.runFrame()
+        #expect(title.frame.minX == 20)
+        #expect(title.frame.minY == 10)
+        inset.isActive = false
+        #expect(inset.engine == nil)
+        #expect(next.engineConstraintCount > 0)
+    }
 }

@@ -59,7 +59,11 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     var active = false
     /// The engine this constraint is installed in (nil when pending or inactive).
-    weak var engine: Engine?
+    /// Unretained and not weak: a weak reference gives the engine a side
+    /// table, and then every retain and release of it takes the slow path
+    /// (several per cent of a feed-cell build). `uninstall` clears it, and so does
+    /// `Engine.detachAll` for constraints still installed when the window goes.
+    unowned(unsafe) var engine: Engine?
     /// The solver's copy; its expression constant is the one it was built with.
     var solverConstraint: Constraint?
     /// What the anchors contribute to the solver constant (baseline offsets).

@@ -17,8 +17,10 @@ open class LayoutItem {
     /// each constraint remembers its slot here, so removal is O(1).
     var references: [LayoutConstraint] = []
 
-    /// The engine holding this item's variables, if any.
-    weak var engine: Engine?
+    /// The engine holding this item's variables, if any. Unretained and not
+    /// weak, as `LayoutConstraint.engine`: `Engine.leave` clears it, and
+    /// `Engine.detachAll` for items still in the engine when the window goes.
+    unowned(unsafe) var engine: Engine?
 
     /// Set when the engine moved one of this item's variables and the
     /// new values have not been copied out yet.
@@ -63,6 +65,11 @@ open class LayoutItem {
     /// Constraints the engine made on this item's behalf (autoresizing,
     /// content size, guide placement), for logs.
     var engineOwnedConstraints: [LayoutConstraint] { [] }
+    /// The same constraints without building an array (a window's teardown
+    /// visits every item).
+    func forEachEngineOwnedConstraint(_ body: (LayoutConstraint) -> Void) {
+        for c in engineOwnedConstraints { body(c) }
+    }
 
     /// The engine a constraint between this item and `other` installs in
     /// now: both must be in the same window.

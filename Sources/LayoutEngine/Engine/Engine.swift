@@ -18,7 +18,8 @@ final class Engine {
     var logHandler: ((String) -> Void)?
     /// When non-nil, the render loop appends one line per call it makes.
     var trace: [String]?
-    weak var window: Window?
+    /// The window owns the engine and outlives it.
+    unowned(unsafe) var window: Window?
 
     /// Variable id → item, unretained: an item always leaves the engine
     /// (removal from the window, or the guide's removal) before it can go away,
@@ -59,6 +60,21 @@ final class Engine {
         itemsByVariable[item.widthVar.id] = ref
         itemsByVariable[item.heightVar.id] = ref
         item.didEnterEngine(self)
+    }
+
+    /// Clears every unretained reference to this engine that items and
+    /// installed constraints hold, so a view or constraint that outlives its
+    /// window reads nil, as it would through a weak reference. The window
+    /// calls it as it goes; the engine is unusable afterwards.
+    func detachAll() {
+        for ref in itemsByVariable.values {
+            let item = ref.item
+            guard item.engine === self else { continue }
+            item.engine = nil
+            for c in item.references where c.engine === self { c.engine = nil }
+            item.forEachEngineOwnedConstraint { c in if c.engine === self { c.engine = nil } }
+        }
+        itemsByVariable.removeAll()
     }
 
     /// Forgets an item (its constraints must already be uninstalled).

@@ -56,6 +56,9 @@ public final class LayoutGuide: LayoutItem {
     }
 
     override var engineOwnedConstraints: [LayoutConstraint] { systemConstraints }
+    override func forEachEngineOwnedConstraint(_ body: (LayoutConstraint) -> Void) {
+        for c in systemConstraints { body(c) }
+    }
 
     override func didEnterEngine(_ engine: Engine) {
         owningView?.updateGuideConstants(self)

@@ -14,8 +14,11 @@ open class View: LayoutItem {
     /// The parent; cleared by `removeFromSuperview` and when the parent goes away.
     public internal(set) unowned(unsafe) var superview: View?
     public internal(set) var subviews: [View] = []
-    /// The window at the root of this view's tree, if any.
-    public internal(set) weak var window: Window?
+    /// The window at the root of this view's tree, if any. Unretained and
+    /// not weak (a weak reference would put every retain of the window on
+    /// the slow path): moving the view out clears it, and so does the
+    /// window's `deinit` for the views still in it.
+    public internal(set) unowned(unsafe) var window: Window?
 
     var storedFrame = Rect.zero
     var boundsOrigin = Point.zero
@@ -87,6 +90,10 @@ open class View: LayoutItem {
     override func willLeaveEngine(_ engine: Engine) { leaveEngine(engine) }
     override var engineOwnedConstraints: [LayoutConstraint] {
         autoresizingConstraints + contentSizeConstraints.compactMap { $0 }
+    }
+    override func forEachEngineOwnedConstraint(_ body: (LayoutConstraint) -> Void) {
+        for c in autoresizingConstraints { body(c) }
+        for case let c? in contentSizeConstraints { body(c) }
     }
     override func engineValuesChanged() { markMovedByEngine() }
     /// Called after the content-size constraints changed (labels move baselines).

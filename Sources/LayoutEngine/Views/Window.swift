@@ -26,6 +26,13 @@ public final class Window: View {
         window = self
     }
 
+    deinit {
+        // Views, guides and constraints that outlive the window must not
+        // keep pointing at it or its engine (their references are unretained).
+        layoutEngine.detachAll()
+        forEachInSubtree { $0.window = nil }
+    }
+
     /// The measurer labels in this window use; replace it to plug in another.
     public var textMeasurer: any TextMeasurer {
         get { layoutEngine.measurer }
