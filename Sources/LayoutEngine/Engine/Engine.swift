@@ -62,19 +62,16 @@ final class Engine {
         item.didEnterEngine(self)
     }
 
-    /// Clears every unretained reference to this engine that items and
-    /// installed constraints hold, so a view or constraint that outlives its
-    /// window reads nil, as it would through a weak reference. The window
-    /// calls it as it goes; the engine is unusable afterwards.
-    func detachAll() {
-        for ref in itemsByVariable.values {
-            let item = ref.item
-            guard item.engine === self else { continue }
-            item.engine = nil
-            for c in item.references where c.engine === self { c.engine = nil }
-            item.forEachEngineOwnedConstraint { c in if c.engine === self { c.engine = nil } }
-        }
-        itemsByVariable.removeAll()
+    /// Clears the unretained references to this engine that `item` and its
+    /// installed constraints hold, so one that outlives the window reads nil,
+    /// as through a weak reference. The window calls it for every item in
+    /// its tree as it goes (an item in the engine is always in the tree:
+    /// leaving the window leaves the engine); nothing else may.
+    func detach(_ item: LayoutItem) {
+        guard item.engine === self else { return }
+        item.engine = nil
+        for c in item.references where c.engine === self { c.engine = nil }
+        item.forEachEngineOwnedConstraint { c in if c.engine === self { c.engine = nil } }
     }
 
     /// Forgets an item (its constraints must already be uninstalled).

@@ -29,8 +29,11 @@ public final class Window: View {
     deinit {
         // Views, guides and constraints that outlive the window must not
         // keep pointing at it or its engine (their references are unretained).
-        layoutEngine.detachAll()
-        forEachInSubtree { $0.window = nil }
+        let engine = layoutEngine
+        forEachInSubtree { view in
+            view.window = nil
+            view.forEachItem(engine.detach)
+        }
     }
 
     /// The measurer labels in this window use; replace it to plug in another.
