@@ -24,12 +24,14 @@ public struct SequentialReplay: Sendable {
     /// With a `timeBudget`, rounds after the policy's minimum are cut as
     /// `compare --time-budget` cuts them (`RoundBudget`), on a clock that
     /// starts at `startSeconds` (the recording's check jobs) and advances by
-    /// the recorded wall seconds of each replayed round's four jobs. Cells
-    /// without recorded job seconds cost nothing on that clock.
+    /// the recorded wall seconds of each replayed round's four jobs, run as
+    /// `schedule` ran them (the recording's). Cells without recorded job
+    /// seconds cost nothing on that clock.
     public static func run(base: [CellKey: SideMeasurements], candidate: [CellKey: SideMeasurements],
                            policy: ComparisonPolicy, thresholds: [String: Double] = [:],
                            maxRounds: Int, stopNoisyCells: Bool = true,
-                           timeBudget: Double? = nil, startSeconds: Double = 0) -> SequentialReplay {
+                           timeBudget: Double? = nil, startSeconds: Double = 0,
+                           schedule: RoundSchedule = .sequential) -> SequentialReplay {
         let keys = Set(base.keys).intersection(candidate.keys)
         let recorded = Dictionary(uniqueKeysWithValues: keys.map {
             ($0, min(base[$0]!.secondsPerIteration.count, candidate[$0]!.secondsPerIteration.count) / 2)
@@ -43,7 +45,7 @@ public struct SequentialReplay: Sendable {
         while !pending.isEmpty, rounds < maxRounds {
             if rounds >= policy.minimumRounds, let budget = timeBudget {
                 let affordable = RoundBudget.affordable(Array(pending), suite: suite, jobSeconds: lastJobSeconds,
-                                                        secondsLeft: budget - clock)
+                                                        secondsLeft: budget - clock, schedule: schedule)
                 pending.formIntersection(affordable)
                 if pending.isEmpty { break }
             }
@@ -55,7 +57,8 @@ public struct SequentialReplay: Sendable {
                 let round = used[key]! - 1
                 let b = base[key]!.jobSeconds, c = candidate[key]!.jobSeconds
                 if b.count >= 2 * round + 2, c.count >= 2 * round + 2 {
-                    clock += b[2 * round] + b[2 * round + 1] + c[2 * round] + c[2 * round + 1]
+                    clock += schedule.roundSeconds(base: (b[2 * round], b[2 * round + 1]),
+                                                   candidate: (c[2 * round], c[2 * round + 1]))
                     lastJobSeconds[key] = b[2 * round + 1]   // A B B A: the round's last job is the base's
                 }
             }

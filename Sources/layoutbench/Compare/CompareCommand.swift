@@ -67,6 +67,9 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds after which no round beyond the first two starts; undecided cells whose next round would not fit stay unknown, those looking slowest run first. 0: no limit.")
     var timeBudget: Double = CompareSession.defaultTimeBudget
 
+    @Option(name: .long, help: "How a round's four jobs share the machine: sequential (A B B A, one at a time) or duet (A with B, then B with A, one per core).")
+    var schedule: String = CompareSession.defaultSchedule.rawValue
+
     @Option(name: .long, help: "Seed passed to every job.")
     var seed: UInt64 = 1
 
@@ -94,6 +97,14 @@ struct CompareCommand: AsyncParsableCommand {
         guard timeBudget >= 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be 0 (no limit) or more seconds") }
         guard sampleBudget >= 0, sampleBudget.isFinite else { throw ValidationError("--sample-budget must be 0 or more seconds") }
         _ = try parsedSizes()
+        _ = try parsedSchedule()
+    }
+
+    func parsedSchedule() throws -> RoundSchedule {
+        guard let s = RoundSchedule(rawValue: schedule) else {
+            throw ValidationError("--schedule must be one of: \(RoundSchedule.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(schedule)\"")
+        }
+        return s
     }
 
     func parsedSizes() throws -> [Int]? {
@@ -157,7 +168,8 @@ struct CompareCommand: AsyncParsableCommand {
         log("\(cells.count) cells, base \(baseBuild.binary), candidate \(candidateBuild.binary)")
         let session = CompareSession(cells: cells, base: WorkerCommand(executable: baseBuild.binary),
                                      candidate: WorkerCommand(executable: candidateBuild.binary), timeout: timeout,
-                                     maxRounds: maxRounds, minRounds: minRounds, policy: ComparisonPolicy(threshold: threshold),
+                                     maxRounds: maxRounds, minRounds: minRounds, schedule: try parsedSchedule(),
+                                     policy: ComparisonPolicy(threshold: threshold),
                                      thresholds: thresholds, sampleBudget: sampleBudget,
                                      timeBudget: timeBudget > 0 ? timeBudget : nil, log: log)
         let outcome = await session.run()
@@ -167,7 +179,7 @@ struct CompareCommand: AsyncParsableCommand {
                                       jobs: outcome.jobsRun, seconds: Double(outcome.elapsed.components.seconds)
                                           + Double(outcome.elapsed.components.attoseconds) / 1e18,
                                       checkSeconds: outcome.checkSeconds, timeBudget: timeBudget > 0 ? timeBudget : nil,
-                                      minRounds: minRounds, maxRounds: maxRounds)
+                                      minRounds: minRounds, maxRounds: maxRounds, schedule: try parsedSchedule())
 
         let outDirectory = URL(fileURLWithPath: out ?? "Reports/compare-\(id.uuidString.prefix(8).lowercased())")
         let page = try ComparisonFiles.writePage(suite, header: header, to: outDirectory)

@@ -52,6 +52,9 @@ extension BenchCommand {
             let timed = file.checkSeconds != nil && file.cells.allSatisfy { $0.failure != nil || $0.baseJobSeconds != nil }
             let budget: Double? = timeBudget > 0 && timed ? timeBudget : nil
             let start = file.checkSeconds ?? 0
+            guard let schedule = RoundSchedule(rawValue: file.schedule ?? RoundSchedule.sequential.rawValue) else {
+                throw ValidationError("\(url.path) says its rounds ran as \"\(file.schedule ?? "")\"; this build knows \(RoundSchedule.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
             guard let weighting = PoolWeighting(rawValue: poolWeighting) else {
                 throw ValidationError("--pool-weighting must be one of: \(PoolWeighting.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -81,7 +84,7 @@ extension BenchCommand {
             }
             let recordedJobs = file.cells.reduce(0) { $0 + $1.baseSeconds.count + $1.candidateSeconds.count }
             if let minRounds = file.minRounds, let recordedMax = file.maxRounds {
-                print("recorded with --min-rounds \(minRounds) --max-rounds \(recordedMax)"
+                print("recorded with --min-rounds \(minRounds) --max-rounds \(recordedMax) --schedule \(schedule.rawValue)"
                       + (file.timeBudget.map { ", --time-budget \(Int($0)) s" } ?? ", no time budget")
                       + (file.checkSeconds.map { String(format: "; check jobs took %.0f s", $0) } ?? ""))
             }
@@ -90,7 +93,7 @@ extension BenchCommand {
                      ?? (timeBudget > 0 ? "no time budget (the recording has no job seconds):" : "no time budget:")))
             for noisy in [true, false] {
                 let r = SequentialReplay.run(base: base, candidate: candidate, policy: policy, maxRounds: maxRounds, stopNoisyCells: noisy,
-                                             timeBudget: budget, startSeconds: start)
+                                             timeBudget: budget, startSeconds: start, schedule: schedule)
                 let n = { (v: CellVerdict) in r.suite.cells.filter { $0.verdict == v }.count }
                 let slowWorkloads = r.suite.workloads.filter { $0.verdict == .slower }.count
                 print(String(format: "  %@: %d rounds, %d timing jobs of %d recorded (%.0f %%); cells: %d same, %d unknown, %d slower, %d faster; workloads slower: %d of %d",
@@ -115,7 +118,7 @@ extension BenchCommand {
                 otherAlarms += others.count
                 // The same slowdown with today's stopping rules applied round by round.
                 let replay = SequentialReplay.run(base: base, candidate: slowed, policy: policy, maxRounds: maxRounds,
-                                                  timeBudget: budget, startSeconds: start)
+                                                  timeBudget: budget, startSeconds: start, schedule: schedule)
                 outOfRecord += replay.outOfRecord
                 let replayed = replay.suite.workloads.first { $0.name == w }?.verdict
                 if replayed == .slower { detectedReplayed += 1 }

@@ -62,6 +62,8 @@ struct CompareSession: Sendable {
     /// every cell's full run, on which `SequentialReplay` can replay the
     /// stopping rules and the budget exactly (`bench compare-power`).
     var minRounds = 0
+    /// How a round's four jobs share the machine (`--schedule`).
+    var schedule = CompareSession.defaultSchedule
     var policy: ComparisonPolicy
     /// Workload name → its own practical threshold (the workload file's `regression_threshold`).
     var thresholds: [String: Double]
@@ -106,7 +108,8 @@ struct CompareSession: Sendable {
                 let left = budget - Self.seconds(ContinuousClock.now - started)
                 // Each cell's latest timing job: A B B A ends with the base's.
                 let latest = base.compactMapValues(\.jobSeconds.last)
-                let affordable = RoundBudget.affordable(pending.map(\.key), suite: suite, jobSeconds: latest, secondsLeft: left)
+                let affordable = RoundBudget.affordable(pending.map(\.key), suite: suite, jobSeconds: latest, secondsLeft: left,
+                                                        schedule: schedule)
                 let fitting = pending.filter { affordable.contains($0.key) }
                 if fitting.count < pending.count {
                     log("time budget (--time-budget \(Self.format(budget)) s, \(Self.format(max(0, left))) s left): "
@@ -116,19 +119,22 @@ struct CompareSession: Sendable {
                 if pending.isEmpty { break }
             }
             rounds += 1
-            log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (A B B A)")
+            log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs "
+                + (schedule == .duet ? "(A with B, then B with A)" : "(A B B A)"))
             for cell in RunOrder.shuffled(pending, round: rounds) {
-                for side in [Side.base, .candidate, .candidate, .base] {
+                // Each step's jobs run at once; sequential steps are single jobs.
+                let steps: [[Side]] = schedule == .duet ? [[.base, .candidate], [.candidate, .base]]
+                                                        : [[.base], [.candidate], [.candidate], [.base]]
+                for step in steps {
                     // A side that already failed is not run again (its cell is an error).
                     if base[cell.key]?.failure != nil || candidate[cell.key]?.failure != nil { break }
-                    let jobStart = ContinuousClock.now
-                    let result = await runJob(cell, side: side)
-                    let wall = Self.seconds(ContinuousClock.now - jobStart)
-                    jobs += 1
-                    if side == .base { Self.absorb(result, seconds: wall, into: &base[cell.key, default: SideMeasurements()]) }
-                    else { Self.absorb(result, seconds: wall, into: &candidate[cell.key, default: SideMeasurements()]) }
-                    if let failure = result.failure {
-                        log("\(side.rawValue) worker failed on \(cell.key): \(failure)")
+                    for (side, result, wall) in await runTogether(cell, step) {
+                        jobs += 1
+                        if side == .base { Self.absorb(result, seconds: wall, into: &base[cell.key, default: SideMeasurements()]) }
+                        else { Self.absorb(result, seconds: wall, into: &candidate[cell.key, default: SideMeasurements()]) }
+                        if let failure = result.failure {
+                            log("\(side.rawValue) worker failed on \(cell.key): \(failure)")
+                        }
                     }
                 }
             }
@@ -148,6 +154,24 @@ struct CompareSession: Sendable {
                               elapsed: ContinuousClock.now - started, checkSeconds: checkSeconds)
     }
 
+    /// Runs one timing job per side in `sides` at the same time and returns
+    /// each with its own wall seconds, in the order given (a duet's base
+    /// first when it was listed first, so each side's jobs stay in run order).
+    private func runTogether(_ cell: CompareCell, _ sides: [Side]) async -> [(Side, WorkerRunResult, Double)] {
+        await withTaskGroup(of: (Int, WorkerRunResult, Double).self) { group in
+            for (i, side) in sides.enumerated() {
+                group.addTask {
+                    let start = ContinuousClock.now
+                    let result = await runJob(cell, side: side)
+                    return (i, result, Self.seconds(ContinuousClock.now - start))
+                }
+            }
+            var out = [(Side, WorkerRunResult, Double)?](repeating: nil, count: sides.count)
+            for await (i, result, wall) in group { out[i] = (sides[i], result, wall) }
+            return out.compactMap { $0 }
+        }
+    }
+
     static func seconds(_ d: Duration) -> Double {
         Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
@@ -163,6 +187,9 @@ struct CompareSession: Sendable {
     /// recordings (`compare --min-rounds 10`), a cap of 6 left a third of
     /// the budget unused while three-cell workloads slowed 5 % stayed unknown.
     static let defaultMaxRounds = 10
+
+    /// Default ``schedule``.
+    static let defaultSchedule = RoundSchedule.sequential
 
     /// Says which cells this round's judgement stopped although their time is
     /// still unknown, and why (only those stopped now: a long suite would

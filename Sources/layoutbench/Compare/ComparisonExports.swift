@@ -35,6 +35,8 @@ enum ComparisonExports {
         /// the rounds options: what a replay of the sampling needs (absent in older files).
         var checkSeconds, timeBudget: Double?
         var minRounds, maxRounds: Int?
+        /// `sequential` or `duet` (`compare --schedule`); absent in older files, which are sequential.
+        var schedule: String?
         var workloads: [String: String]
         /// Each workload's cells pooled; absent in files written before pooling.
         var workloadShifts: [WorkloadShiftJSON]?
@@ -69,7 +71,7 @@ enum ComparisonExports {
                             candidate: SideJSON(spec: header.candidateSpec, commit: header.candidateCommit),
                             threshold: header.threshold, exitCode: suite.exitCode, rounds: header.rounds, jobs: header.jobs,
                             seconds: header.seconds, checkSeconds: header.checkSeconds, timeBudget: header.timeBudget,
-                            minRounds: header.minRounds, maxRounds: header.maxRounds,
+                            minRounds: header.minRounds, maxRounds: header.maxRounds, schedule: header.schedule.rawValue,
                             workloads: Dictionary(suite.workloads.map { ($0.name, $0.verdict.rawValue) }) { a, _ in a },
                             workloadShifts: suite.workloadShifts.map {
                                 WorkloadShiftJSON(workload: $0.workload, cells: $0.cells, ratio: $0.ratio, lower: $0.lower,

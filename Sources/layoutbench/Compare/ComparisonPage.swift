@@ -130,4 +130,6 @@ struct ComparisonHeader: Sendable {
     var timeBudget: Double? = nil
     var minRounds: Int? = nil
     var maxRounds: Int? = nil
+    /// How each round's jobs shared the machine (`--schedule`).
+    var schedule: RoundSchedule = .sequential
 }
