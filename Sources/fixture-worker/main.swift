@@ -13,7 +13,9 @@
 // FIXTURE_EXTRA_PIVOTS=K adds K to the "pivots" counter (more work);
 // FIXTURE_DIGEST=D reports D as the layout digest (behaviour changed);
 // FIXTURE_WORK_JITTER=F makes each job's spin up to F (0.5 = 50 %) longer at
-// random, a side too noisy for a few rounds to judge.
+// random, a side too noisy for a few rounds to judge;
+// FIXTURE_SPAN_LOG=FILE appends "start end" (Unix seconds) of each job that
+// ends normally, so a test can see which jobs ran at the same time.
 import Foundation
 import WorkerProtocol
 
@@ -42,6 +44,8 @@ func flush() {
 func note(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
+
+let startedAt = Date().timeIntervalSince1970
 
 guard let line = readLine() else {
     note("fixture-worker: no job on stdin")
@@ -153,5 +157,12 @@ default:
         digest: environment["FIXTURE_DIGEST"] ?? "fixture-\(job.size)",
         peakMemoryBytes: 1 << 20, log: [])))
     flush()
+    if let path = environment["FIXTURE_SPAN_LOG"] {
+        // One short O_APPEND write: jobs running at once do not interleave their lines.
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0o644)
+        let line = "\(startedAt) \(Date().timeIntervalSince1970)\n"
+        _ = line.withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+    }
     exit(0)
 }

@@ -172,4 +172,43 @@ import Testing
         #expect(result.err.contains("error: candidate: the worker at broken"), "\(result.err)")
         #expect(result.err.contains("does not build; full log in \(repo.path)/.layoutbench/builds/"))
     }
+
+    /// `--schedule duet` runs each round as A with B, then B with A: the two
+    /// sides' jobs overlap in time (sequential ones never do), the file says
+    /// how the rounds ran, and a real slowdown is still found, with the counters.
+    @Test func duetRunsBothSidesAtOnceAndStillFindsTheSlowdown() throws {
+        let dir = try CompareCLI.scratch("duet")
+        let spans = dir.appendingPathComponent("spans.txt")
+        let environment = ["FIXTURE_SPAN_LOG": spans.path]
+        let base = try CompareCLI.fixture(environment.merging(["FIXTURE_WORK_MICROS": "3000"]) { a, _ in a }, in: dir, name: "base")
+        let slow = try CompareCLI.fixture(environment.merging(["FIXTURE_WORK_MICROS": "3900", "FIXTURE_EXTRA_PIVOTS": "3"]) { a, _ in a },
+                                          in: dir, name: "candidate")
+        func overlaps() throws -> (pairs: Int, jobs: Int) {
+            let lines = try String(contentsOf: spans, encoding: .utf8).split(separator: "\n")
+            let jobs = lines.map { $0.split(separator: " ").compactMap { Double($0) } }.filter { $0.count == 2 }.sorted { $0[0] < $1[0] }
+            let pairs = zip(jobs, jobs.dropFirst()).filter { $1[0] < $0[1] }.count
+            return (pairs, jobs.count)
+        }
+        let duet = try CompareCLI.compare([base, slow] + Self.fixtureCells + ["--out", dir.path, "--schedule", "duet"])
+        #expect(duet.status == 1, "\(duet.out)\n\(duet.err)")
+        #expect(duet.err.contains("jobs (A with B, then B with A)"), "\(duet.err)")
+        #expect(duet.out.contains("independent-blocks  slower") && duet.out.contains("pivots 10 → 13"), "\(duet.out)")
+        #expect(try CompareCLI.header(in: dir)["schedule"] as? String == "duet")
+        for cell in try CompareCLI.cells(in: dir) {
+            let b = cell["baseJobSeconds"] as? [Double] ?? [], c = cell["candidateJobSeconds"] as? [Double] ?? []
+            #expect(b.count == c.count && b.count >= 4 && b.count % 2 == 0, "\(cell)")
+        }
+        // Every timing round is two pairs started together; check jobs run two at a time as well.
+        let timed = try overlaps()
+        #expect(timed.pairs >= timed.jobs / 4, "\(timed)")
+        try FileManager.default.removeItem(at: spans)
+        let sequential = try CompareCLI.compare([base, slow] + Self.fixtureCells + ["--out", dir.path, "--schedule", "sequential"])
+        #expect(sequential.status == 1 && sequential.err.contains("jobs (A B B A)"), "\(sequential.err)")
+        #expect(try CompareCLI.header(in: dir)["schedule"] as? String == "sequential")
+        // Only the check jobs overlap now: six of them, two at a time, a chain of at most five overlapping pairs.
+        let alone = try overlaps()
+        #expect(alone.pairs <= 5 && alone.jobs > 12, "\(alone)")
+        let bad = try CompareCLI.compare([base, base] + Self.fixtureCells + ["--schedule", "parallel"])
+        #expect(bad.status == 2 && bad.err.contains("--schedule must be one of: sequential, duet, not \"parallel\""), "\(bad.err)")
+    }
 }

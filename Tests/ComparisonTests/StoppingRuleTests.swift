@@ -120,6 +120,31 @@ import Testing
         #expect(free.seconds == 0 && free.timingJobs == unlimited.timingJobs)
     }
 
+    /// A duet round costs its two pairs' longer jobs, not all four jobs: the
+    /// replay's clock and the budget's estimate both follow the recording's schedule.
+    @Test func duetRoundsCostTheirPairsLongerJobs() {
+        #expect(RoundSchedule.sequential.roundSeconds(base: (1, 2), candidate: (3, 4)) == 10)
+        #expect(RoundSchedule.duet.roundSeconds(base: (1, 2), candidate: (3, 4)) == 3 + 4)   // (A₁ ∥ B₁), then (B₂ ∥ A₂)
+        #expect(RoundSchedule.duet.roundSeconds(base: (5, 2), candidate: (3, 1)) == 5 + 2)
+        #expect(RoundSchedule.sequential.roundCost(jobSeconds: 0.5) == 2 && RoundSchedule.duet.roundCost(jobSeconds: 0.5) == 1)
+        var base: [CellKey: SideMeasurements] = [:], candidate: [CellKey: SideMeasurements] = [:]
+        let shifts: [String: [Double]] = ["slowish": [0.04, 0.08, 0.05, 0.07, 0.06, 0.06], "flat": [0.03, -0.03, 0.02, -0.02, 0.01, -0.01]]
+        for (name, d) in shifts {
+            var (a, b) = Self.recorded(d)
+            a.jobSeconds = Array(repeating: 0.5, count: 2 * d.count)
+            b.jobSeconds = Array(repeating: 0.25, count: 2 * d.count)   // a duet round: 0.5 + 0.5 = 1 s
+            (base[Self.key(name, name)], candidate[Self.key(name, name)]) = (a, b)
+        }
+        // Check jobs 1 s; rounds one and two 2 s each (two cells); 1 s left: one more cell-round of 1 s.
+        let duet = SequentialReplay.run(base: base, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 6,
+                                        timeBudget: 6, startSeconds: 1, schedule: .duet)
+        #expect(duet.rounds == 3 && duet.timingJobs == 4 * 5 && duet.seconds == 5, "\(duet.rounds) \(duet.timingJobs) \(duet.seconds)")
+        // The same jobs run one at a time cost 1.5 s a cell-round: two rounds take 6 s and no third fits.
+        let sequential = SequentialReplay.run(base: base, candidate: candidate, policy: ComparisonPolicy(), maxRounds: 6,
+                                              timeBudget: 7.5, startSeconds: 1)
+        #expect(sequential.rounds == 2 && sequential.seconds == 6, "\(sequential.rounds) \(sequential.seconds)")
+    }
+
     /// Evidence is pooled per workload: two cells that are each only a little
     /// slow, but together clearly so, go before a single cell that looks
     /// slower on its own in a workload whose pool shows little.

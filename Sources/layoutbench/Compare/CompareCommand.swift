@@ -16,7 +16,8 @@ struct CompareCommand: AsyncParsableCommand {
             BASE and CANDIDATE are git revisions — each worker is built once per commit with \
             `swift build -c release` in a cached worktree under .layoutbench/builds — or paths to \
             layoutbench-worker binaries. Both run the same jobs, interleaved A B B A, one job per fresh \
-            process; cells whose time verdict is still unknown get more rounds, up to --max-rounds.
+            process (by default as duets: A with B, then B with A, one per core); cells whose time \
+            verdict is still unknown get more rounds, up to --max-rounds.
 
             Exit codes: 0 no regression, 1 regression (slower, more work, behaviour changed), 2 error \
             (a side did not build, a worker crashed or timed out).
@@ -58,7 +59,7 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Practical threshold: a time change smaller than this fraction counts as the same (a workload file's regression_threshold overrides it).")
     var threshold: Double = 0.05
 
-    @Option(name: .long, help: "Most rounds (each A B B A per undecided cell) before an unknown cell is left unknown.")
+    @Option(name: .long, help: "Most rounds (each two base and two candidate jobs per undecided cell) before an unknown cell is left unknown.")
     var maxRounds: Int = CompareSession.defaultMaxRounds
 
     @Option(name: .long, help: "Rounds every cell runs, decided or not, before the stopping rules and the time budget apply. Equal to --max-rounds, it records every cell's full run, which `bench compare-power` can replay exactly.")
