@@ -11,11 +11,10 @@ public enum RoundSchedule: String, Sendable, Equatable, CaseIterable, Codable {
     /// lands on both sides of a pair alike, and a round takes the time of
     /// two jobs instead of four. On this project's 2-core machine, 25 rounds
     /// of eight cells measured side by side gave duet rounds the spread of
-    /// sequential ones (median ratio of variances 1.0) in half the time.
+    /// sequential ones (median ratio of variances 1.0) in half the time; a
+    /// round of the whole suite took 50 s against 74 s (process start-up
+    /// and the harness do not halve).
     case duet
-
-    /// Jobs that run at once.
-    public var concurrency: Int { self == .duet ? 2 : 1 }
 
     /// Wall seconds of one round whose jobs took these seconds each, in the
     /// order the sides record them (base: A₁ then A₂; candidate: B₁ then B₂).

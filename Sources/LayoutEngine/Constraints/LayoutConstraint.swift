@@ -61,8 +61,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The engine this constraint is installed in (nil when pending or inactive).
     /// Unretained and not weak: a weak reference gives the engine a side
     /// table, and then every retain and release of it takes the slow path
-    /// (several per cent of a feed-cell build). `uninstall` clears it, and so does
-    /// `Engine.detachAll` for constraints still installed when the window goes.
+    /// (several per cent of a feed-cell build). `uninstall` clears it, and so
+    /// does `Engine.detach` for constraints still installed when the window goes.
     unowned(unsafe) var engine: Engine?
     /// The solver's copy; its expression constant is the one it was built with.
     var solverConstraint: Constraint?

@@ -19,7 +19,7 @@ open class LayoutItem {
 
     /// The engine holding this item's variables, if any. Unretained and not
     /// weak, as `LayoutConstraint.engine`: `Engine.leave` clears it, and
-    /// `Engine.detachAll` for items still in the engine when the window goes.
+    /// `Engine.detach` for items still in the engine when the window goes.
     unowned(unsafe) var engine: Engine?
 
     /// Set when the engine moved one of this item's variables and the

@@ -138,6 +138,7 @@ struct CompareCommand: AsyncParsableCommand {
 
     private func compare() async throws -> Int32 {
         try checkOptions()
+        let schedule = try parsedSchedule()
         let started = Date()
         let id = UUID()
         let locator = database.locator
@@ -169,7 +170,7 @@ struct CompareCommand: AsyncParsableCommand {
         log("\(cells.count) cells, base \(baseBuild.binary), candidate \(candidateBuild.binary)")
         let session = CompareSession(cells: cells, base: WorkerCommand(executable: baseBuild.binary),
                                      candidate: WorkerCommand(executable: candidateBuild.binary), timeout: timeout,
-                                     maxRounds: maxRounds, minRounds: minRounds, schedule: try parsedSchedule(),
+                                     maxRounds: maxRounds, minRounds: minRounds, schedule: schedule,
                                      policy: ComparisonPolicy(threshold: threshold),
                                      thresholds: thresholds, sampleBudget: sampleBudget,
                                      timeBudget: timeBudget > 0 ? timeBudget : nil, log: log)
@@ -180,7 +181,7 @@ struct CompareCommand: AsyncParsableCommand {
                                       jobs: outcome.jobsRun, seconds: Double(outcome.elapsed.components.seconds)
                                           + Double(outcome.elapsed.components.attoseconds) / 1e18,
                                       checkSeconds: outcome.checkSeconds, timeBudget: timeBudget > 0 ? timeBudget : nil,
-                                      minRounds: minRounds, maxRounds: maxRounds, schedule: try parsedSchedule())
+                                      minRounds: minRounds, maxRounds: maxRounds, schedule: schedule)
 
         let outDirectory = URL(fileURLWithPath: out ?? "Reports/compare-\(id.uuidString.prefix(8).lowercased())")
         let page = try ComparisonFiles.writePage(suite, header: header, to: outDirectory)
