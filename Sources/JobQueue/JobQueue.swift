@@ -28,6 +28,8 @@ public actor JobQueue {
     public let settings: QueueSettings
     var random: any RandomNumberGenerator & Sendable
     private var isListening = false
+    /// Whether the session limits on `connection` are in place (`retryingRepeatAware`).
+    private var sessionConfigured = false
     /// Operations that succeeded only after reconnecting (for agents' logs and tests).
     public private(set) var recoveredOperations = 0
 
@@ -194,6 +196,15 @@ public actor JobQueue {
         while true {
             do {
                 if await !connection.isConnected { try await connection.reconnect() }
+                if !sessionConfigured {
+                    // A client stopped inside a transaction (an agent frozen,
+                    // its machine paused) keeps its row locks, and `rescueExpired`
+                    // skips locked rows: its job would never be rescued. The
+                    // server ends such a session after a lease instead.
+                    let millis = Int((settings.leaseSeconds * 1000).rounded(.up))
+                    try await connection.keepSetting("idle_in_transaction_session_timeout", String(millis))
+                    sessionConfigured = true
+                }
                 let value = try await operation(isRepeat)
                 if isRepeat { recoveredOperations += 1 }
                 return value

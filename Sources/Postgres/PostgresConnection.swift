@@ -19,6 +19,8 @@ public actor PostgresConnection {
     private var handle: ConnectionHandle?
     /// Channels to LISTEN on again after `reconnect()`.
     var listeningChannels: Set<String> = []
+    /// Session settings (`keepSetting`) applied again on every (re)connect.
+    private var keptSettings: [String: String] = [:]
     private var savepointDepth = 0
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -65,6 +67,18 @@ public actor PostgresConnection {
         // harness's terminal, so they are dropped.
         PQsetNoticeReceiver(raw, { _, _ in }, nil)
         handle = opened
+        for name in keptSettings.keys.sorted() {
+            try execute("SELECT set_config($1, $2, false)", [.text(name), .text(keptSettings[name]!)])
+        }
+    }
+
+    /// Sets a session parameter now (when connected) and again after every
+    /// reconnect, which starts a new session without it.
+    ///
+    /// - Throws: `PostgresError` from the server (an unknown parameter, a bad value).
+    public func keepSetting(_ name: String, _ value: String) throws {
+        keptSettings[name] = value
+        if isConnected { try execute("SELECT set_config($1, $2, false)", [.text(name), .text(value)]) }
     }
 
     /// Ends the session. Safe to call more than once.

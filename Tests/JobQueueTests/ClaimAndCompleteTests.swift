@@ -113,6 +113,29 @@ extension QueueServerTests {
             #expect(try error.string("last_error")?.contains("lease expired") == true)
         }
 
+        /// An agent stopped inside a transaction (SIGSTOP, a paused machine)
+        /// holds its job's row lock, and rescue skips locked rows: the server
+        /// ends its session after a lease, so the job is rescued all the same.
+        @Test func anAgentStoppedInsideATransactionLosesItsLockAfterALease() async throws {
+            let db = try await QueueTestServer.shared().freshDatabase()
+            let holder = try await db.queue(settings: TestJobs.settings(lease: 0.5))
+            try await holder.enqueue([TestJobs.job()])
+            let agent = try await holder.register(name: "frozen", machineClass: "test")
+            _ = try await holder.claim(agent: agent, machineClass: "test")
+            let connection = await holder.connection
+            #expect(try await connection.execute("SHOW idle_in_transaction_session_timeout")[0].string("idle_in_transaction_session_timeout") == "500ms")
+            try await connection.execute("BEGIN")
+            try await connection.execute("SELECT id FROM queue_jobs FOR UPDATE")
+            // Nothing more from this client: the lease and the idle limit run out.
+            try await Task.sleep(for: .milliseconds(1500))
+            let rescuer = try await db.queue(settings: TestJobs.settings(lease: 0.5))
+            #expect(try await rescuer.rescueExpired().requeued.count == 1)
+            // The holder's session is gone; its queue reconnects, with the limit again.
+            await #expect(throws: (any Error).self) { try await connection.execute("COMMIT") }
+            #expect(try await holder.rescueExpired().isEmpty)
+            #expect(try await connection.execute("SHOW idle_in_transaction_session_timeout")[0].string("idle_in_transaction_session_timeout") == "500ms")
+        }
+
         @Test func onlyTheAdvisoryLockHolderRescues() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
             let queue = try await db.queue(settings: TestJobs.settings(lease: 0.1))
