@@ -186,16 +186,16 @@ struct CompareSession: Sendable {
     /// Default `maxRounds`. Replayed on full sequential recordings
     /// (`compare --min-rounds 10`), a cap of 6 left a third of the budget
     /// unused while three-cell workloads slowed 5 % stayed unknown. A duet
-    /// round takes half the time: on three full duet recordings (16 rounds)
-    /// a cap of 16 found 56 of 57 slowed workloads (10: 55) with no false
-    /// alarm, its longest replay 373 s.
+    /// round takes less time: on four full duet recordings (16 rounds) a cap
+    /// of 16 found 75 of 76 slowed workloads (10: 73) with no false alarm,
+    /// its longest replay 373 s.
     static let defaultMaxRounds = 16
 
     /// Default ``schedule``: duets. Replayed exactly on full A/A recordings of
     /// the default suite with each workload slowed 5 % in turn, duets found
-    /// 56 of 57 with no false alarm in 1,026 unchanged-workload verdicts,
-    /// in at most 373 s; sequential rounds 80 of 95 in up to 541 s
-    /// (README, *Figures*).
+    /// 75 of 76 with no false alarm in 1,368 unchanged-workload verdicts,
+    /// in at most 373 s; sequential rounds, the same day, 17 of 19, ended
+    /// by the 540 s budget (README, *Figures*).
     static let defaultSchedule = RoundSchedule.duet
 
     /// Says which cells this round's judgement stopped although their time is
