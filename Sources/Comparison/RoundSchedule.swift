@@ -16,17 +16,29 @@ public enum RoundSchedule: String, Sendable, Equatable, CaseIterable, Codable {
     /// and the harness do not halve).
     case duet
 
-    /// Wall seconds of one round whose jobs took these seconds each, in the
-    /// order the sides record them (base: A₁ then A₂; candidate: B₁ then B₂).
-    public func roundSeconds(base: (Double, Double), candidate: (Double, Double)) -> Double {
+    /// A round's jobs in the order they run: each step's jobs start together
+    /// and the next step starts when all of them have ended. The runner and
+    /// the round's price (`roundSeconds`, `roundCost`) both read it.
+    public var steps: [[Side]] {
         switch self {
-        case .sequential: base.0 + base.1 + candidate.0 + candidate.1
-        case .duet: max(base.0, candidate.0) + max(candidate.1, base.1)
+        case .sequential: [[.base], [.candidate], [.candidate], [.base]]
+        case .duet: [[.base, .candidate], [.candidate, .base]]
         }
     }
 
-    /// What another round of a cell whose jobs take `jobSeconds` costs.
-    public func roundCost(jobSeconds: Double) -> Double {
-        self == .duet ? 2 * jobSeconds : 4 * jobSeconds
+    /// How the log names a round's order.
+    public var label: String { self == .duet ? "A with B, then B with A" : "A B B A" }
+
+    /// Wall seconds of one round whose jobs took these seconds each, in the
+    /// order the sides record them (base: A₁ then A₂; candidate: B₁ then B₂):
+    /// each step costs its longest job.
+    public func roundSeconds(base: (Double, Double), candidate: (Double, Double)) -> Double {
+        var left: [Side: [Double]] = [.base: [base.0, base.1], .candidate: [candidate.0, candidate.1]]
+        var total = 0.0
+        for step in steps { total += step.map { left[$0]!.removeFirst() }.max() ?? 0 }
+        return total
     }
+
+    /// What another round of a cell whose jobs take `jobSeconds` costs.
+    public func roundCost(jobSeconds: Double) -> Double { Double(steps.count) * jobSeconds }
 }

@@ -67,9 +67,7 @@ public actor PostgresConnection {
         // harness's terminal, so they are dropped.
         PQsetNoticeReceiver(raw, { _, _ in }, nil)
         handle = opened
-        for name in keptSettings.keys.sorted() {
-            try execute("SELECT set_config($1, $2, false)", [.text(name), .text(keptSettings[name]!)])
-        }
+        for name in keptSettings.keys.sorted() { try applySetting(name, keptSettings[name]!) }
     }
 
     /// Sets a session parameter now (when connected) and again after every
@@ -78,7 +76,11 @@ public actor PostgresConnection {
     /// - Throws: `PostgresError` from the server (an unknown parameter, a bad value).
     public func keepSetting(_ name: String, _ value: String) throws {
         keptSettings[name] = value
-        if isConnected { try execute("SELECT set_config($1, $2, false)", [.text(name), .text(value)]) }
+        if isConnected { try applySetting(name, value) }
+    }
+
+    private func applySetting(_ name: String, _ value: String) throws {
+        try execute("SELECT set_config($1, $2, false)", [.text(name), .text(value)])
     }
 
     /// Ends the session. Safe to call more than once.

@@ -120,13 +120,9 @@ struct CompareSession: Sendable {
                 if pending.isEmpty { break }
             }
             rounds += 1
-            log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs "
-                + (schedule == .duet ? "(A with B, then B with A)" : "(A B B A)"))
+            log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (\(schedule.label))")
             for cell in RunOrder.shuffled(pending, round: rounds) {
-                // Each step's jobs run at once; sequential steps are single jobs.
-                let steps: [[Side]] = schedule == .duet ? [[.base, .candidate], [.candidate, .base]]
-                                                        : [[.base], [.candidate], [.candidate], [.base]]
-                for step in steps {
+                for step in schedule.steps {
                     // A side that already failed is not run again (its cell is an error).
                     if base[cell.key]?.failure != nil || candidate[cell.key]?.failure != nil { break }
                     for (side, result, wall) in await runTogether(cell, step) {
