@@ -118,22 +118,24 @@ extension QueueServerTests {
         /// ends its session after a lease, so the job is rescued all the same.
         @Test func anAgentStoppedInsideATransactionLosesItsLockAfterALease() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
-            let holder = try await db.queue(settings: TestJobs.settings(lease: 0.5))
+            // A lease long enough that a loaded CI machine never stalls this
+            // client that long between BEGIN and the lock (0.5 s once did).
+            let holder = try await db.queue(settings: TestJobs.settings(lease: 2))
             try await holder.enqueue([TestJobs.job()])
             let agent = try await holder.register(name: "frozen", machineClass: "test")
             _ = try await holder.claim(agent: agent, machineClass: "test")
             let connection = await holder.connection
-            #expect(try await connection.execute("SHOW idle_in_transaction_session_timeout")[0].string("idle_in_transaction_session_timeout") == "500ms")
+            #expect(try await connection.execute("SHOW idle_in_transaction_session_timeout")[0].string("idle_in_transaction_session_timeout") == "2s")
             try await connection.execute("BEGIN")
             try await connection.execute("SELECT id FROM queue_jobs FOR UPDATE")
             // Nothing more from this client: the lease and the idle limit run out.
-            try await Task.sleep(for: .milliseconds(1500))
-            let rescuer = try await db.queue(settings: TestJobs.settings(lease: 0.5))
+            try await Task.sleep(for: .milliseconds(4500))
+            let rescuer = try await db.queue(settings: TestJobs.settings(lease: 2))
             #expect(try await rescuer.rescueExpired().requeued.count == 1)
             // The holder's session is gone; its queue reconnects, with the limit again.
             await #expect(throws: (any Error).self) { try await connection.execute("COMMIT") }
             #expect(try await holder.rescueExpired().isEmpty)
-            #expect(try await connection.execute("SHOW idle_in_transaction_session_timeout")[0].string("idle_in_transaction_session_timeout") == "500ms")
+            #expect(try await connection.execute("SHOW idle_in_transaction_session_timeout")[0].string("idle_in_transaction_session_timeout") == "2s")
         }
 
         @Test func onlyTheAdvisoryLockHolderRescues() async throws {
