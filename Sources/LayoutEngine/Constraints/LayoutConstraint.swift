@@ -38,6 +38,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The constant term; changing it on an installed constraint is an
     /// in-place solver update.
     public var constant: Double {
+        // A queued equation is added first, with the constant it was
+        // installed with, so the solver sees what an immediate add would.
+        willSet { engine?.applyQueuedAdditions() }
         didSet { if constant != oldValue { engine?.constantChanged(self) } }
     }
 
@@ -45,6 +48,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// adds it again at the new priority (UIKit forbids crossing to or from
     /// required on an active constraint; here it is simply allowed).
     public var priority: LayoutPriority {
+        willSet { engine?.applyQueuedAdditions() }
         didSet { if priority != oldValue { engine?.priorityChanged(self) } }
     }
 
@@ -69,7 +73,14 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// What the anchors contribute to the solver constant (baseline offsets).
     var anchorConstant = 0.0
     /// True when the engine refused it as unsatisfiable and broke it.
-    public internal(set) var isBroken = false
+    public internal(set) var isBroken: Bool {
+        get {
+            engine?.applyQueuedAdditions()   // its equation may still be queued: settle it first
+            return broken
+        }
+        set { broken = newValue }
+    }
+    private var broken = false
     /// Content size only, as UIKit's `NSContentSizeLayoutConstraint`: one
     /// equality per axis whose growing side weighs at the hugging priority
     /// and whose shrinking side at `priority` (compression resistance) — a
