@@ -24,7 +24,7 @@ final class Engine {
     /// keeps the solver's code in the instruction cache: a subtree joining
     /// the window, or a pass of content-size updates, used to alternate one
     /// add with expression building or text shaping, whose code evicted it
-    /// (feed cell: half the instruction-cache misses, about 6 % of the time).
+    /// (feed cell: 57 % of the instruction-cache misses, a tenth of the time).
     private var queued: [LayoutConstraint] = []
     /// The first entry of `queued` not yet handed to the solver.
     private var nextQueued = 0
