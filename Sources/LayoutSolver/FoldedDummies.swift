@@ -139,7 +139,7 @@ extension Tableau {
         // per term. (Releasing nodes is iterative: order does not matter.)
         var slots: [Int] = []
         for s in components[c].symbols {
-            let r = rowOf[s]
+            let r = symbolInfo[s].rowOf
             if r >= 0 && !rows[r].refs.isEmpty { slots.append(r) }
         }
         slots.sort()
@@ -156,7 +156,7 @@ extension Tableau {
             }
             rows[t] = row
             for x in scratchAdded { insertIntoColumn(x, t) }
-            for x in scratchRemoved { column[x].remove(t) }
+            for x in scratchRemoved { symbolInfo[x].column.remove(t) }
             scratchAdded.reset()
             scratchRemoved.reset()
         }

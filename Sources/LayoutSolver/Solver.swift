@@ -102,7 +102,7 @@ public final class Solver {
                                              priority: (constraint.abovePriority ?? constraint.priority).rawValue,
                                              otherPriority: constraint.priority.rawValue)
         } catch {
-            for s in created where tableau.referenceCount[s] == 0 { forgetSymbol(s, free: true) }
+            for s in created where tableau.symbolInfo[s].referenceCount == 0 { forgetSymbol(s, free: true) }
             throw error
         }
         let info = RecordInfo(constraint: constraint, constant: constant, addedAt: additions)
@@ -244,8 +244,8 @@ public final class Solver {
         }
         forgottenNonZero.removeAll()
         for s in tableau.changed {
-            tableau.changedFlag[s] = false
-            guard tableau.kind[s] == .external, let v = variables[s].variable else { continue }
+            tableau.symbolInfo[s].changedFlag = false
+            guard tableau.symbolInfo[s].kind == .external, let v = variables[s].variable else { continue }
             let x = tableau.value(of: s)
             if x != variables[s].reported {
                 variables[s].reported = x
@@ -294,15 +294,15 @@ public final class Solver {
     /// Symbols in use (variables, slacks, errors, markers).
     public var symbolCount: Int {
         flushRemovals()
-        return tableau.kind.count - tableau.freeSymbols.count
+        return tableau.symbolInfo.count - tableau.freeSymbols.count
     }
 
     /// Whether two variables are in the same independent block.
     public func sharesComponent(_ a: Variable, _ b: Variable) -> Bool {
         flushRemovals()
         guard let x = symbolOf[key(a.id)], let y = symbolOf[key(b.id)] else { return false }
-        let c = tableau.componentOf[x]
-        return c >= 0 && c == tableau.componentOf[y]
+        let c = tableau.symbolInfo[x].componentOf
+        return c >= 0 && c == tableau.symbolInfo[y].componentOf
     }
 
     // MARK: Deferred removals
@@ -335,7 +335,7 @@ public final class Solver {
         var groupOf = IntIndex<Int>()
         var groups: [(component: Int, slots: [Int])] = []
         for slot in pending {
-            let c = tableau.componentOf[tableau.records[slot].marker]
+            let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
             if c < 0 {
                 removeNow(slot)
             } else if let g = groupOf[c] {

@@ -14,7 +14,7 @@ extension Tableau {
         // into a non-empty row would be a hash insert per cell.
         var longest = -1, longestCount = 0, others = 0
         for (i, term) in terms.enumerated() {
-            let r = rowOf[term.symbol]
+            let r = symbolInfo[term.symbol].rowOf
             guard r >= 0 else { others += 1; continue }
             let n = rows[r].count
             if longest < 0 || n > longestCount {
@@ -31,12 +31,12 @@ extension Tableau {
         // their length.
         var row = Row(constant: constant, capacity: longestCount + min(others, 16) + 2)
         if longest >= 0 {
-            row.add(rows[rowOf[terms[longest].symbol]], times: terms[longest].coefficient,
+            row.add(rows[symbolInfo[terms[longest].symbol].rowOf], times: terms[longest].coefficient,
                     added: &scratchAdded, removed: &scratchRemoved)
             scratchAdded.reset()
         }
         for (i, (s, k)) in terms.enumerated() where i != longest {
-            let r = rowOf[s]
+            let r = symbolInfo[s].rowOf
             if r >= 0 {
                 row.add(rows[r], times: k, added: &scratchAdded, removed: &scratchRemoved)
                 scratchAdded.reset()
@@ -87,8 +87,8 @@ extension Tableau {
         let c = unify(externals, row)
         if !row.refs.isEmpty { components[c].hasFolded = true }
         let slot = newRecord(record)
-        ownerOf[record.marker] = slot
-        if record.other >= 0 { ownerOf[record.other] = slot }
+        symbolInfo[record.marker].ownerOf = slot
+        if record.other >= 0 { symbolInfo[record.other].ownerOf = slot }
         // Two calls, not a loop over an array literal (one allocation per add).
         if errors.0 >= 0 { addToObjective(errors.0, record, c) }
         if errors.1 >= 0 { addToObjective(errors.1, record, c) }
@@ -99,7 +99,7 @@ extension Tableau {
         // the levels need no saved copy (one taken here made every add copy
         // the objective's rows on their next write).
         var subject = chooseSubject(row, record)
-        if subject < 0 && row.cells.allSatisfy({ kind[$0.symbol] == .dummy }) {
+        if subject < 0 && row.cells.allSatisfy({ symbolInfo[$0.symbol].kind == .dummy }) {
             guard nearZero(row.constant) else {
                 let conflicts = requiredOwners(of: row, excluding: slot)
                 discardRecord(slot)
@@ -113,8 +113,8 @@ extension Tableau {
             // Fold the row's dummies: a later row that reuses this one (the
             // next link of a chain) then copies one reference, not one term
             // per constraint upstream.
-            let kind = self.kind
-            row.foldDummies(threshold: foldThreshold) { kind[$0] == .dummy }
+            let info = symbolInfo   // for the closure: shares the buffer, nothing writes it meanwhile
+            row.foldDummies(threshold: foldThreshold) { info[$0].kind == .dummy }
             if !row.refs.isEmpty { components[c].hasFolded = true }
             substitute(subject, with: row)
             insertRow(basic: subject, row)
@@ -128,7 +128,7 @@ extension Tableau {
             }
             commitJournal()
         }
-        for s in externals { referenceCount[s] += 1 }
+        for s in externals { symbolInfo[s].referenceCount += 1 }
         components[c].constraintCount += 1
         markDirty(c)
         counters.constraintsAdded += 1
@@ -147,8 +147,8 @@ extension Tableau {
     /// then stays feasible); else none.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
         var best = Int.max, bestLive = Int.max
-        for cell in row.cells where kind[cell.symbol] == .external {
-            let live = column[cell.symbol].live
+        for cell in row.cells where symbolInfo[cell.symbol].kind == .external {
+            let live = symbolInfo[cell.symbol].column.live
             if live < bestLive || (live == bestLive && cell.symbol < best) { best = cell.symbol; bestLive = live }
         }
         if best != Int.max { return best }
@@ -170,8 +170,8 @@ extension Tableau {
         let success = nearZero(components[c].levels[0].row.constant)
         components[c].levels.removeFirst()
 
-        if rowOf[art] >= 0 {
-            var artRow = removeRow(rowOf[art])
+        if symbolInfo[art].rowOf >= 0 {
+            var artRow = removeRow(symbolInfo[art].rowOf)
             if !success {
                 let conflicts = requiredOwners(of: artRow, excluding: record)
                 freeSymbol(art)

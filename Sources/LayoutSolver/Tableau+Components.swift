@@ -15,22 +15,22 @@ extension Tableau {
     }
 
     mutating func attach(_ s: Int, to c: Int) {
-        componentOf[s] = c
-        componentPosition[s] = components[c].symbols.count
+        symbolInfo[s].componentOf = c
+        symbolInfo[s].componentPosition = components[c].symbols.count
         components[c].symbols.append(s)
     }
 
     mutating func detachFromComponent(_ s: Int) {
-        let c = componentOf[s]
+        let c = symbolInfo[s].componentOf
         guard c >= 0 else { return }
-        let i = componentPosition[s]
+        let i = symbolInfo[s].componentPosition
         let last = components[c].symbols.removeLast()
         if last != s {
             components[c].symbols[i] = last
-            componentPosition[last] = i
+            symbolInfo[last].componentPosition = i
         }
-        componentOf[s] = -1
-        componentPosition[s] = -1
+        symbolInfo[s].componentOf = -1
+        symbolInfo[s].componentPosition = -1
     }
 
     mutating func markDirty(_ c: Int) {
@@ -46,7 +46,7 @@ extension Tableau {
     mutating func unify(_ externals: SmallList, _ row: Row) -> Int {
         var target = -1
         func join(_ s: Int) {
-            let c = componentOf[s]
+            let c = symbolInfo[s].componentOf
             guard c >= 0, c != target else { return }
             if target < 0 {
                 target = c
@@ -60,8 +60,8 @@ extension Tableau {
         for s in externals { join(s) }
         for cell in row.cells { join(cell.symbol) }
         if target < 0 { target = newComponent() }
-        for s in externals where componentOf[s] < 0 { attach(s, to: target) }
-        for cell in row.cells where componentOf[cell.symbol] < 0 { attach(cell.symbol, to: target) }
+        for s in externals where symbolInfo[s].componentOf < 0 { attach(s, to: target) }
+        for cell in row.cells where symbolInfo[cell.symbol].componentOf < 0 { attach(cell.symbol, to: target) }
         return target
     }
 
@@ -100,8 +100,8 @@ extension Tableau {
     /// (variables no constraint mentions) belong to none.
     mutating func retire(_ c: Int) {
         for s in components[c].symbols {
-            componentOf[s] = -1
-            componentPosition[s] = -1
+            symbolInfo[s].componentOf = -1
+            symbolInfo[s].componentPosition = -1
         }
         components[c] = Component(alive: false)
         freeComponents.append(c)
@@ -150,16 +150,16 @@ extension Tableau {
         }
         var termsRead = members.count
         for (i, s) in members.enumerated() {
-            let o = ownerOf[s]
+            let o = symbolInfo[s].ownerOf
             if o >= 0 {
-                for partner in [records[o].marker, records[o].other] where partner >= 0 && partner != s && componentOf[partner] == c {
-                    union(i, componentPosition[partner])
+                for partner in [records[o].marker, records[o].other] where partner >= 0 && partner != s && symbolInfo[partner].componentOf == c {
+                    union(i, symbolInfo[partner].componentPosition)
                 }
             }
-            let r = rowOf[s]
+            let r = symbolInfo[s].rowOf
             if r >= 0 {
                 termsRead += rows[r].cells.count
-                for cell in rows[r].cells where componentOf[cell.symbol] == c { union(i, componentPosition[cell.symbol]) }
+                for cell in rows[r].cells where symbolInfo[cell.symbol].componentOf == c { union(i, symbolInfo[cell.symbol].componentPosition) }
             }
         }
         counters.termsTouched += termsRead
@@ -177,7 +177,7 @@ extension Tableau {
             }
             let p = pieceOfRoot[root]
             if p > 0 { pieceOf[s] = p }
-            let o = ownerOf[s]
+            let o = symbolInfo[s].ownerOf
             if o >= 0 && records[o].marker == s { pieceHasConstraint[p] = true }
         }
         // Pieces without a constraint (isolated variables) stay with the first piece.
@@ -195,7 +195,7 @@ extension Tableau {
             guard target != c else { continue }
             detachFromComponent(s)
             attach(s, to: target)
-            let o = ownerOf[s]
+            let o = symbolInfo[s].ownerOf
             if o >= 0 && records[o].marker == s {
                 components[target].constraintCount += 1
                 components[c].constraintCount -= 1
@@ -205,7 +205,7 @@ extension Tableau {
         for level in components[c].levels {
             var keep = Row(constant: level.row.constant)
             for cell in level.row.cells {
-                let target = componentOf[cell.symbol]
+                let target = symbolInfo[cell.symbol].componentOf
                 if target == c || target < 0 {
                     keep.add(cell.symbol, cell.coefficient)
                 } else {

@@ -6,7 +6,7 @@ extension Tableau {
     func records(of c: Int) -> [Int] {
         var out: [Int] = []
         for s in components[c].symbols {
-            let o = ownerOf[s]
+            let o = symbolInfo[s].ownerOf
             if o >= 0 && records[o].marker == s { out.append(o) }
         }
         return out
@@ -26,23 +26,23 @@ extension Tableau {
         let owned = records(of: c)
         var rowsDropped = 0, termsDropped = 0
         for s in members {
-            let r = rowOf[s]
+            let r = symbolInfo[s].rowOf
             if r >= 0 {
                 termsDropped += rows[r].cells.count + rows[r].refs.count
                 rowsDropped += 1
                 rows[r] = Row()
                 basicOf[r] = -1
                 freeRows.append(r)
-                rowOf[s] = -1
+                symbolInfo[s].rowOf = -1
             }
-            column[s].removeAll()
+            symbolInfo[s].column.removeAll()
         }
         // A row only names symbols of its own component, so no other row
         // (and no other column) refers to what went.
         var kept: [Int] = [], removed = 0
         var stillNamed: [Int] = []   // externals a kept record mentions
         for o in owned {
-            for e in records[o].externals { referenceCount[e] -= 1 }
+            for e in records[o].externals { symbolInfo[e].referenceCount -= 1 }
             if keep(o) {
                 kept.append(o)
                 stillNamed.append(contentsOf: records[o].externals)
@@ -54,16 +54,16 @@ extension Tableau {
         for e in stillNamed { splitMark[e] = splitEpoch }
         var released: [Int] = []
         for s in members {
-            componentOf[s] = -1
-            componentPosition[s] = -1
-            if kind[s] == .external && splitMark[s] == splitEpoch {
+            symbolInfo[s].componentOf = -1
+            symbolInfo[s].componentPosition = -1
+            if symbolInfo[s].kind == .external && splitMark[s] == splitEpoch {
                 markChanged(s)
                 continue
             }
-            if kind[s] == .external { released.append(s) }
-            kind[s] = .free
-            ownerOf[s] = -1
-            referenceCount[s] = 0
+            if symbolInfo[s].kind == .external { released.append(s) }
+            symbolInfo[s].kind = .free
+            symbolInfo[s].ownerOf = -1
+            symbolInfo[s].referenceCount = 0
             freeSymbols.append(s)
         }
         for o in owned { freeRecord(o) }

@@ -38,8 +38,8 @@ extension Tableau {
         let slots = j.saved.keys.sorted()
         for slot in slots {
             if basicOf[slot] >= 0 {
-                for cell in rows[slot].cells { column[cell.symbol].remove(slot) }
-                rowOf[basicOf[slot]] = -1
+                for cell in rows[slot].cells { symbolInfo[cell.symbol].column.remove(slot) }
+                symbolInfo[basicOf[slot]].rowOf = -1
             } else if let i = freeRows.firstIndex(of: slot) {
                 freeRows.remove(at: i)
             }
@@ -48,9 +48,9 @@ extension Tableau {
             let (basic, row) = j.saved[slot]!
             rows[slot] = row
             basicOf[slot] = basic
-            rowOf[basic] = slot
+            symbolInfo[basic].rowOf = slot
             for cell in row.cells { insertIntoColumn(cell.symbol, slot) }
-            if kind[basic] == .external { markChanged(basic) }
+            if symbolInfo[basic].kind == .external { markChanged(basic) }
         }
         for (c, levels) in j.levels where components[c].alive { components[c].levels = levels }
         infeasible.removeAll()

@@ -34,7 +34,7 @@ extension Tableau {
         for li in 0..<count {
             candidates: for cell in levels[li].row.cells where cell.coefficient < 0 && cell.symbol < best {
                 let s = cell.symbol
-                if kind[s] == .dummy { continue }
+                if symbolInfo[s].kind == .dummy { continue }
                 for lj in 0..<li where levels[lj].row.coefficient(of: s) != 0 { continue candidates }
                 best = s
             }
@@ -48,13 +48,13 @@ extension Tableau {
     mutating func leavingRow(for entering: Int) -> Int? {
         var found = -1
         var ratio = Double.infinity
-        let candidates = column[entering].items
+        let candidates = symbolInfo[entering].column.items
         counters.rowsTouched += candidates.count
         for t in candidates {
             let k = rows[t].coefficient(of: entering)
             guard k < 0 else { continue }   // also skips stale column entries
             let b = basicOf[t]
-            guard kind[b] != .external else { continue }   // dummy rows must stay 0, so they bound it too
+            guard symbolInfo[b].kind != .external else { continue }   // dummy rows must stay 0, so they bound it too
             let r = -rows[t].constant / k
             if r < ratio || (r == ratio && found >= 0 && b < basicOf[found]) {
                 ratio = r
@@ -69,17 +69,17 @@ extension Tableau {
     /// feasible: the required constraints cannot all hold.
     mutating func dualOptimize() throws(Conflict) {
         while let leaving = infeasible.popLast() {
-            let slot = rowOf[leaving]
+            let slot = symbolInfo[leaving].rowOf
             guard slot >= 0 else { continue }
             let constant = rows[slot].constant
-            let isDummy = kind[leaving] == .dummy
+            let isDummy = symbolInfo[leaving].kind == .dummy
             guard isDummy ? abs(constant) > epsilon : constant < -epsilon else { continue }
             counters.objectiveIterations += 1
             counters.infeasibleRows += 1
             // A dummy above zero is a row below zero read the other way round.
             guard let entering = dualEnteringSymbol(slot, sign: isDummy && constant > 0 ? -1 : 1) else {
                 infeasible.append(leaving)
-                let owner = ownerOf[leaving]
+                let owner = symbolInfo[leaving].ownerOf
                 var culprits = requiredOwners(of: rows[slot], excluding: -1)
                 if owner >= 0 && !culprits.contains(owner) { culprits.append(owner) }
                 throw Conflict(records: culprits)
@@ -91,11 +91,11 @@ extension Tableau {
     /// Among the row's symbols with a positive coefficient, the one with the
     /// lexicographically smallest objective-coefficient / row-coefficient.
     func dualEnteringSymbol(_ slot: Int, sign: Double) -> Int? {
-        let c = componentOf[basicOf[slot]]
+        let c = symbolInfo[basicOf[slot]].componentOf
         let levels = c >= 0 ? components[c].levels : []
         var best = -1
         var bestRatio: [Double] = []
-        for cell in rows[slot].cells where cell.coefficient * sign > 0 && kind[cell.symbol] != .dummy {
+        for cell in rows[slot].cells where cell.coefficient * sign > 0 && symbolInfo[cell.symbol].kind != .dummy {
             let k = cell.coefficient * sign
             var ratio: [Double] = []
             ratio.reserveCapacity(levels.count)

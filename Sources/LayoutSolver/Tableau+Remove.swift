@@ -5,14 +5,14 @@ extension Tableau {
     mutating func removeConstraint(_ slot: Int) -> [Int] {
         let record = records[slot]
         let marker = record.marker
-        let c = componentOf[marker]
+        let c = symbolInfo[marker].componentOf
         unfold(c)   // removal reads the marker's column and pivots dummies
 
         // Take the constraint's errors out of the objective.
         if !record.isRequired && c >= 0 {
-            for e in [record.marker, record.other] where e >= 0 && kind[e] == .error {
+            for e in [record.marker, record.other] where e >= 0 && symbolInfo[e].kind == .error {
                 let li = levelIndex(c, record.errorPriority(e))
-                let r = rowOf[e]
+                let r = symbolInfo[e].rowOf
                 if r >= 0 {
                     components[c].levels[li].row.add(rows[r], times: -1, added: &scratchAdded, removed: &scratchRemoved)
                     scratchAdded.reset()
@@ -25,17 +25,17 @@ extension Tableau {
 
         // Make the marker basic, then drop its row: that removes exactly this
         // constraint's equation from the system.
-        if rowOf[marker] < 0, let leaving = markerLeavingRow(marker) {
+        if symbolInfo[marker].rowOf < 0, let leaving = markerLeavingRow(marker) {
             pivot(leaving, entering: marker)
         }
-        if rowOf[marker] >= 0 { _ = removeRow(rowOf[marker]) }
+        if symbolInfo[marker].rowOf >= 0 { _ = removeRow(symbolInfo[marker].rowOf) }
         // The other error and the marker can only leave rounding residue now.
         for s in [marker, record.other] where s >= 0 { freeSymbol(s) }
 
         var released: [Int] = []
         for s in record.externals {
-            referenceCount[s] -= 1
-            if referenceCount[s] == 0 {
+            symbolInfo[s].referenceCount -= 1
+            if symbolInfo[s].referenceCount == 0 {
                 freeSymbol(s)
                 released.append(s)
             }
@@ -54,7 +54,7 @@ extension Tableau {
     mutating func markerLeavingRow(_ marker: Int) -> Int? {
         var first = -1, second = -1, third = -1
         var r1 = Double.infinity, r2 = Double.infinity
-        let candidates = column[marker].items
+        let candidates = symbolInfo[marker].column.items
         counters.rowsTouched += candidates.count
         // Among equal ratios (and among unrestricted rows) the shortest row
         // wins: the marker's row is substituted into every row of its column,
@@ -67,12 +67,12 @@ extension Tableau {
             let b = basicOf[t]
             let k = rows[t].coefficient(of: marker)
             if k == 0 { continue }   // stale column entry
-            if kind[b] == .dummy {
+            if symbolInfo[b].kind == .dummy {
                 // A required equality implied by this one (its dummy is
                 // basic, its row constant 0): pivoting here hands the
                 // equation over to it and moves no constant at all.
                 if better(t, than: redundant) { redundant = t }
-            } else if kind[b] == .external {
+            } else if symbolInfo[b].kind == .external {
                 if better(t, than: third) { third = t }
             } else if k < 0 {
                 let r = -rows[t].constant / k
@@ -94,7 +94,7 @@ extension Tableau {
     /// conflict the shift is undone and the conflicting records are thrown.
     mutating func shiftConstant(_ slot: Int, by delta: Double) throws(Conflict) {
         let journalled = records[slot].isRequired   // only required changes can be rejected
-        if journalled { beginJournal(component: componentOf[records[slot].marker]) }
+        if journalled { beginJournal(component: symbolInfo[records[slot].marker].componentOf) }
         applyShift(slot, delta)
         do {
             try dualOptimize()
@@ -108,16 +108,16 @@ extension Tableau {
     private mutating func applyShift(_ slot: Int, _ delta: Double) {
         let r = records[slot]
         let m = r.marker, o = r.other
-        if rowOf[m] >= 0 {
-            adjustBasic(rowOf[m], by: -delta / r.markerCoefficient)
-        } else if o >= 0 && rowOf[o] >= 0 {
-            adjustBasic(rowOf[o], by: -delta / r.otherCoefficient)
+        if symbolInfo[m].rowOf >= 0 {
+            adjustBasic(symbolInfo[m].rowOf, by: -delta / r.markerCoefficient)
+        } else if o >= 0 && symbolInfo[o].rowOf >= 0 {
+            adjustBasic(symbolInfo[o].rowOf, by: -delta / r.otherCoefficient)
         } else {
             let shift = delta / r.markerCoefficient
             splitEpoch += 1
-            let c = componentOf[m]
-            let folded = kind[m] == .dummy && c >= 0 && components[c].hasFolded
-            for t in column[m].items {
+            let c = symbolInfo[m].componentOf
+            let folded = symbolInfo[m].kind == .dummy && c >= 0 && components[c].hasFolded
+            for t in symbolInfo[m].column.items {
                 if folded && !rows[t].refs.isEmpty { continue }   // counted with its folded terms below
                 let k = rows[t].coefficient(of: m)
                 guard k != 0, splitMark[basicOf[t]] != splitEpoch else { continue }
@@ -136,7 +136,7 @@ extension Tableau {
     private mutating func shiftFoldedRows(_ c: Int, marker m: Int, by shift: Double) {
         var slots: [Int] = []
         for s in components[c].symbols {
-            let r = rowOf[s]
+            let r = symbolInfo[s].rowOf
             if r >= 0 && !rows[r].refs.isEmpty { slots.append(r) }
         }
         slots.sort()
@@ -168,7 +168,7 @@ extension Tableau {
         noteRow(t)
         rows[t].constant += amount
         let b = basicOf[t]
-        if kind[b] == .external {
+        if symbolInfo[b].kind == .external {
             markChanged(b)
         } else if violates(b, rows[t].constant) {
             infeasible.append(b)
