@@ -23,45 +23,38 @@ struct ObjectiveLevel {
 /// Everything the tableau keeps per symbol, side by side: adding and
 /// substituting read a symbol's kind, row and column together, so they
 /// share a cache line or two instead of one array each (and an add grows
-/// one buffer, not eight). Indexes are stored in 32 bits to keep it small.
+/// one buffer, not eight).
 struct SymbolInfo {
     var kind: SymbolKind
     /// Set while the symbol is listed in `Tableau.changed`.
     var changedFlag = false
-    private var storedRow: Int32 = -1
-    private var storedComponent: Int32 = -1
-    private var storedPosition: Int32 = -1
-    private var storedOwner: Int32 = -1
-    private var storedReferences: Int32 = 0
+    /// The row slot in which the symbol is basic, or -1.
+    @Compact var rowOf = -1
+    /// Its component, or -1.
+    @Compact var componentOf = -1
+    /// Its index in the component's `symbols`, or -1.
+    @Compact var componentPosition = -1
+    /// The constraint record a marker or other-error symbol belongs to, or -1.
+    @Compact var ownerOf = -1
+    /// Constraints mentioning an external symbol.
+    @Compact var referenceCount = 0
     /// The rows in which the symbol appears as a parameter.
     var column = ColumnSet()
 
     init(kind: SymbolKind) { self.kind = kind }
+}
 
-    /// The row slot in which the symbol is basic, or -1.
-    var rowOf: Int {
-        get { Int(storedRow) }
-        set { storedRow = Int32(truncatingIfNeeded: newValue) }
-    }
-    /// Its component, or -1.
-    var componentOf: Int {
-        get { Int(storedComponent) }
-        set { storedComponent = Int32(truncatingIfNeeded: newValue) }
-    }
-    /// Its index in the component's `symbols`, or -1.
-    var componentPosition: Int {
-        get { Int(storedPosition) }
-        set { storedPosition = Int32(truncatingIfNeeded: newValue) }
-    }
-    /// The constraint record a marker or other-error symbol belongs to, or -1.
-    var ownerOf: Int {
-        get { Int(storedOwner) }
-        set { storedOwner = Int32(truncatingIfNeeded: newValue) }
-    }
-    /// Constraints mentioning an external symbol.
-    var referenceCount: Int {
-        get { Int(storedReferences) }
-        set { storedReferences = Int32(truncatingIfNeeded: newValue) }
+/// An `Int` kept in 32 bits: symbol, row and record indexes all fit, and
+/// `SymbolInfo` stays within a cache line.
+@propertyWrapper
+struct Compact {
+    private var stored: Int32
+
+    init(wrappedValue: Int) { stored = Int32(truncatingIfNeeded: wrappedValue) }
+
+    var wrappedValue: Int {
+        get { Int(stored) }
+        set { stored = Int32(truncatingIfNeeded: newValue) }
     }
 }
 
