@@ -105,15 +105,10 @@ public final class Solver {
             for s in created where tableau.symbolInfo[s].referenceCount == 0 { forgetSymbol(s, free: true) }
             throw error
         }
-        let info = RecordInfo(constraint: constraint, constant: constant, addedAt: additions)
-        if slot < recordInfo.count {
-            recordInfo[slot] = info
-        } else {
-            // A slot the tableau has not handed out before (a rejected add may
-            // have used the ones in between).
-            while recordInfo.count < slot { recordInfo.append(RecordInfo(constraint: nil, constant: 0, addedAt: 0)) }
-            recordInfo.append(info)
-        }
+        // A slot the tableau has not handed out before grows the array (a
+        // rejected add may have used the ones in between), as for symbols.
+        while recordInfo.count <= slot { recordInfo.append(RecordInfo(constraint: nil, constant: 0, addedAt: 0)) }
+        recordInfo[slot] = RecordInfo(constraint: constraint, constant: constant, addedAt: additions)
         additions += 1
         recordOf[key(constraint.id)] = slot
     }
