@@ -45,6 +45,10 @@ public final class ApproximateTextMeasurer: TextMeasurer {
         core.measure(request)
     }
 
+    public func measure(_ request: TextMeasurementRequest, reusing shaped: inout ShapedText?) -> TextLayoutMetrics {
+        core.measure(request, reusing: &shaped)
+    }
+
     public var statistics: TextMeasurementStatistics { core.statistics }
 
     public func resetStatistics() { core.statistics = TextMeasurementStatistics() }

@@ -3,8 +3,8 @@
 /// shared greedy word wrapping, and line heights from the font's hhea
 /// metrics (ascender + descender + line gap, as `UIFont.lineHeight`).
 ///
-/// Every cache miss shapes each paragraph it lays out; only the cache skips
-/// that work. Faces are loaded once, when the measurer is created; a point
+/// Every cache miss shapes each paragraph it lays out; only the cache, or a
+/// caller's `ShapedText` of the same text and font, skips that work. Faces are loaded once, when the measurer is created; a point
 /// size needs no font object of its own, only a scale factor (see
 /// `FreeTypeFace`). Not thread-safe and not `Sendable`: use one measurer per
 /// engine, from one isolation domain (see `TextMeasurer`). Every FreeType and
@@ -28,6 +28,10 @@ public final class HarfBuzzTextMeasurer: TextMeasurer {
 
     public func measure(_ request: TextMeasurementRequest) -> TextLayoutMetrics {
         core.measure(request)
+    }
+
+    public func measure(_ request: TextMeasurementRequest, reusing shaped: inout ShapedText?) -> TextLayoutMetrics {
+        core.measure(request, reusing: &shaped)
     }
 
     public var statistics: TextMeasurementStatistics { core.statistics }

@@ -9,6 +9,12 @@ public protocol TextMeasurer: AnyObject {
     /// stored metrics without laying the text out again.
     func measure(_ request: TextMeasurementRequest) -> TextLayoutMetrics
 
+    /// Measures `request` as `measure(_:)` does, keeping the width-independent
+    /// work in `shaped`: when it already holds this text in this font, only
+    /// lines are broken again (see `ShapedText`). A measurement that reuses
+    /// it still counts as one. The default ignores `shaped`.
+    func measure(_ request: TextMeasurementRequest, reusing shaped: inout ShapedText?) -> TextLayoutMetrics
+
     /// The work done since creation or the last `resetStatistics()`.
     var statistics: TextMeasurementStatistics { get }
 
@@ -24,6 +30,10 @@ public protocol TextMeasurer: AnyObject {
 }
 
 extension TextMeasurer {
+    public func measure(_ request: TextMeasurementRequest, reusing shaped: inout ShapedText?) -> TextLayoutMetrics {
+        measure(request)
+    }
+
     /// Measures `text` in `font`; see `TextMeasurementRequest` for the parameters.
     public func measure(_ text: String,
                         font: Font,
@@ -45,6 +55,9 @@ public struct TextMeasurementStatistics: Hashable, Sendable {
     public var measurements = 0
     /// Characters (grapheme clusters, newlines included) in the texts of those measurements.
     public var charactersMeasured = 0
+    /// Measurements among those that started from a caller's `ShapedText`
+    /// of the same text and font instead of shaping the text again.
+    public var shapingReuses = 0
     /// Requests answered from the cache; these do no layout work.
     public var cacheHits = 0
     /// Wall-clock time spent in real measurements, in nanoseconds. Cache

@@ -39,15 +39,29 @@ import Testing
         let text = "The quick brown fox jumps over the lazy dog. Sphinx of black quartz, judge my vow!"
         let label = Label(text: text, font: .system(size: 12), numberOfLines: 0)
         window.addSubview(label)
+        let width = label.widthAnchor.constraint(equalToConstant: 120)
         LayoutConstraint.activate([label.leadingAnchor.constraint(equalTo: window.leadingAnchor),
-                                   label.topAnchor.constraint(equalTo: window.topAnchor),
-                                   label.widthAnchor.constraint(equalToConstant: 120)])
+                                   label.topAnchor.constraint(equalTo: window.topAnchor), width])
         window.runFrame()
         let lines = label.intrinsicMetrics!.lineTexts(of: text)
         #expect(lines == ["The quick brown", "fox jumps over the", "lazy dog. Sphinx of", "black quartz, judge", "my vow!"])
         let lineHeight = (1901.0 + 483) / 2048 * 12
         #expect(label.frame.height == pixelCeil(5 * lineHeight))
         #expect(window.engineCounters[.textMeasurements] == 2)
+        // The second pass breaks the first pass's shaping into lines again.
+        #expect(window.textMeasurer.statistics.shapingReuses == 1)
+
+        // New text is measured once, at the width the label has, so it is
+        // shaped anew; a wider label then re-breaks that shaping.
+        label.text = "Pack my box with five dozen liquor jugs."
+        window.runFrame()
+        #expect(window.engineCounters[.textMeasurements] == 3)
+        #expect(window.textMeasurer.statistics.shapingReuses == 1)
+        width.constant = 300
+        window.runFrame()
+        #expect(label.intrinsicMetrics!.lineCount == 1)
+        #expect(window.engineCounters[.textMeasurements] == 4)
+        #expect(window.textMeasurer.statistics.shapingReuses == 2)
     }
 
     @Test func preferredMaxLayoutWidthMeasuresOnce() {

@@ -48,6 +48,10 @@ open class Label: View {
     private var measuredWidth: Double?
     private var lastRequest: TextMeasurementRequest?
     private var lastMetrics: TextLayoutMetrics?
+    /// The text's shaping, kept by labels that wrap at the engine's width
+    /// so that measuring it at another width (the second of the two passes,
+    /// a rotation) only breaks lines again.
+    private var shapedText: ShapedText?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -94,7 +98,8 @@ open class Label: View {
     }
 
     /// Measures the text at `availableWidth`; the same request twice in a
-    /// row is answered without asking the measurer again.
+    /// row is answered without asking the measurer again, and the same text
+    /// and font at another width is not shaped again.
     public func metrics(availableWidth: Double?) -> TextLayoutMetrics {
         let request = TextMeasurementRequest(text: textForMeasurement, font: font, availableWidth: availableWidth,
                                              numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
@@ -102,7 +107,15 @@ open class Label: View {
         if let lastRequest, let lastMetrics, lastRequest == request { return lastMetrics }
         let m = measurer ?? window?.layoutEngine.measurer ?? ApproximateTextMeasurer(cacheCapacity: 1)
         let before = m.statistics
-        let result = m.measure(request)
+        let result: TextLayoutMetrics
+        if wrapsAtEngineWidth {
+            result = m.measure(request, reusing: &shapedText)
+        } else {
+            // Other labels measure a text at one width; holding its shaping
+            // would only keep memory (and free it later) for nothing.
+            if shapedText != nil { shapedText = nil }
+            result = m.measure(request)
+        }
         let after = m.statistics
         let measured = Int64(after.measurements - before.measurements)
         let characters = Int64(after.charactersMeasured - before.charactersMeasured)
@@ -144,11 +157,17 @@ open class Label: View {
         }
     }
 
+    /// Whether the two-pass rule below applies: the label wraps at whatever
+    /// width its constraints give it.
+    private var wrapsAtEngineWidth: Bool {
+        numberOfLines != 1 && preferredMaxLayoutWidth <= 0 && !translatesAutoresizingMaskIntoConstraints
+    }
+
     /// The two-pass rule: a wrapping label laid out at a width its text no
     /// longer fits (or that would unwrap it) measures again.
     override func sizeDidChange(from oldSize: Size) {
-        guard numberOfLines != 1, preferredMaxLayoutWidth <= 0, engine != nil,
-              !translatesAutoresizingMaskIntoConstraints, let m = intrinsicMetrics, !intrinsicSizeIsInvalid else { return }
+        guard wrapsAtEngineWidth, engine != nil,
+              let m = intrinsicMetrics, !intrinsicSizeIsInvalid else { return }
         let width = storedFrame.width
         let epsilon = 0.001
         let tooNarrow = width + epsilon < m.size.width

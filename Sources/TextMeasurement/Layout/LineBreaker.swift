@@ -24,7 +24,7 @@ struct LineBreaker {
     }
 
     /// Lines of one paragraph, top to bottom. An empty paragraph is one empty line.
-    func lines(of segments: [WordSegment], paragraph: Range<Int>, advances: GlyphAdvances) -> [TextLine] {
+    func lines(of segments: ArraySlice<WordSegment>, paragraph: Range<Int>, advances: GlyphAdvances) -> [TextLine] {
         guard maxLines > 0 else { return [] }
         var lines: [TextLine] = []
         // The open line runs from `lineStart` to `lineEnd`. `lineWidth` is its

@@ -5,45 +5,65 @@ enum TextLayouter {
     static func layout<Source: GlyphAdvanceSource>(
         _ request: TextMeasurementRequest, source: inout Source
     ) -> (metrics: TextLayoutMetrics, characterCount: Int) {
-        let text = AnalyzedText(request.text)
-        guard text.count > 0 else {
-            return (TextLayoutMetrics(size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0,
-                                      lineHeight: 0, isTruncated: false), 0)
+        var shaped = ShapedText(text: request.text, font: request.font)
+        return layout(request, shaped: &shaped, source: &source)
+    }
+
+    /// As `layout(_:source:)`, starting from `shaped` when it holds this
+    /// text in this font (else from a new one, left in `shaped`): paragraphs
+    /// it has shaped are not shaped again. `reused` tells whether it did.
+    static func layout<Source: GlyphAdvanceSource>(
+        _ request: TextMeasurementRequest, reusing shaped: inout ShapedText?, source: inout Source
+    ) -> (metrics: TextLayoutMetrics, characterCount: Int, reused: Bool) {
+        if shaped?.matches(request) == true {
+            let (metrics, count) = layout(request, shaped: &shaped!, source: &source)
+            return (metrics, count, true)
         }
-        var utf8Text = request.text
-        let metrics = utf8Text.withUTF8 { utf8 in
-            layout(text, utf8: utf8, request: request, source: &source)
-        }
-        return (metrics, text.count)
+        var fresh = ShapedText(text: request.text, font: request.font)
+        let (metrics, count) = layout(request, shaped: &fresh, source: &source)
+        shaped = fresh
+        return (metrics, count, false)
     }
 
     private static func layout<Source: GlyphAdvanceSource>(
-        _ text: AnalyzedText, utf8: UnsafeBufferPointer<UInt8>,
-        request: TextMeasurementRequest, source: inout Source
+        _ request: TextMeasurementRequest, shaped: inout ShapedText, source: inout Source
+    ) -> (metrics: TextLayoutMetrics, characterCount: Int) {
+        guard shaped.analyzed.count > 0 else {
+            return (TextLayoutMetrics(size: .zero, lines: [], firstBaseline: 0, lastBaseline: 0,
+                                      lineHeight: 0, isTruncated: false), 0)
+        }
+        return (breakLines(request, shaped: &shaped, source: &source), shaped.analyzed.count)
+    }
+
+    /// Lines for a non-empty text, shaping the paragraphs they reach first.
+    private static func breakLines<Source: GlyphAdvanceSource>(
+        _ request: TextMeasurementRequest, shaped: inout ShapedText, source: inout Source
     ) -> TextLayoutMetrics {
         let font = source.fontMetrics(for: request.font)
         let maxLines = request.numberOfLines > 0 ? request.numberOfLines : Int.max
-        var advances = GlyphAdvances(count: text.count)
         var lines: [TextLine] = []
         var isTruncated = false
         var lastParagraph = 0..<0  // the paragraph of the last line laid out
+        var segmentEnd = 0  // paragraphs' segments follow each other in `shaped.segments`
 
-        for paragraph in text.paragraphs {
+        for (index, paragraph) in shaped.analyzed.paragraphs.enumerated() {
             if lines.count == maxLines {
                 isTruncated = true  // whole paragraphs are left over
                 break
             }
-            if !paragraph.isEmpty {
-                source.measureAdvances(of: paragraph, in: text, utf8: utf8, font: request.font,
-                                       into: &advances)
+            if index == shaped.shapedParagraphs { shape(paragraph, of: &shaped, source: &source) }
+            let segmentStart = segmentEnd
+            while segmentEnd < shaped.segments.count, shaped.segments[segmentEnd].start < paragraph.upperBound {
+                segmentEnd += 1
             }
-            let segments = WordSegmenter.segments(of: paragraph, in: text, advances: advances)
             let breaker = LineBreaker(availableWidth: request.availableWidth,
                                       maxLines: maxLines - lines.count)
-            let paragraphLines = breaker.lines(of: segments, paragraph: paragraph, advances: advances)
+            let paragraphLines = breaker.lines(of: shaped.segments[segmentStart..<segmentEnd], paragraph: paragraph,
+                                               advances: shaped.advances)
             lines += paragraphLines
             lastParagraph = paragraph
-            if let last = paragraphLines.last, last.characterRange.upperBound < text.contentEnd(of: paragraph) {
+            if let last = paragraphLines.last,
+               last.characterRange.upperBound < shaped.analyzed.contentEnd(of: paragraph) {
                 isTruncated = true  // the line limit fell inside this paragraph
                 break
             }
@@ -52,11 +72,24 @@ enum TextLayouter {
             // The last line gets the rest of its paragraph, cut to fit with
             // an ellipsis; if it ended its paragraph it gets the ellipsis only.
             lines[lines.count - 1] = truncatedLine(from: last.characterRange.lowerBound,
-                                                   to: text.contentEnd(of: lastParagraph), text: text,
-                                                   advances: advances, font: font,
+                                                   to: shaped.analyzed.contentEnd(of: lastParagraph),
+                                                   text: shaped.analyzed, advances: shaped.advances, font: font,
                                                    availableWidth: request.availableWidth)
         }
         return metrics(of: lines, font: font, lineHeight: request.lineHeight, isTruncated: isTruncated)
+    }
+
+    /// Shapes the next paragraph of `shaped` and splits it into word segments.
+    private static func shape<Source: GlyphAdvanceSource>(_ paragraph: Range<Int>, of shaped: inout ShapedText,
+                                                          source: inout Source) {
+        if !paragraph.isEmpty {
+            var utf8Text = shaped.text
+            utf8Text.withUTF8 { utf8 in
+                source.measureAdvances(of: paragraph, in: shaped.analyzed, utf8: utf8, font: shaped.font,
+                                       into: &shaped.advances)
+            }
+        }
+        shaped.appendSegments(WordSegmenter.segments(of: paragraph, in: shaped.analyzed, advances: shaped.advances))
     }
 
     /// The line that starts at `start` and shows as much of the text up to
