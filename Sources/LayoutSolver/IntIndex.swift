@@ -129,3 +129,21 @@ struct IntIndex<Stored: FixedWidthInteger & SignedInteger> {
         for e in old where e.key >= 0 { insert(Int(e.key), Int(e.value)) }
     }
 }
+
+/// An `IntIndex` keyed by process-wide ids, for the view layer's maps (a
+/// variable's item): concrete, so callers in other modules get the
+/// specialised code instead of a generic one.
+package struct IDIndex {
+    private var index = IntIndex<Int>()
+
+    package init() {}
+
+    package subscript(id: UInt64) -> Int? {
+        get { index[Int(truncatingIfNeeded: id)] }
+        set { index[Int(truncatingIfNeeded: id)] = newValue }
+    }
+
+    /// Removes `id` and returns its value, if it had one.
+    @discardableResult
+    package mutating func remove(_ id: UInt64) -> Int? { index.remove(Int(truncatingIfNeeded: id)) }
+}

@@ -44,13 +44,24 @@ final class Engine {
     /// The window owns the engine and outlives it.
     unowned(unsafe) var window: Window?
 
-    /// Variable id → item, unretained: an item always leaves the engine
-    /// (removal from the window, or the guide's removal) before it can go away,
-    /// and a retained map would keep the window's tree alive through itself.
-    private var itemsByVariable: [UInt64: ItemRef] = [:]
+    /// Variable id → slot in `items`: the solver's open-addressing map, as
+    /// Swift's `Dictionary` hashed every id with SipHash (about 3 % of a
+    /// feed-cell build).
+    private var itemSlotByVariable = IDIndex()
+    /// The items in the engine, unretained: an item always leaves the engine
+    /// (removal from the window, or the guide's removal) before it can go
+    /// away, and retaining them would keep the window's tree alive through
+    /// itself. Slots of items that left are reused.
+    private var items: [ItemRef?] = []
+    private var freeItemSlots: [Int] = []
 
     struct ItemRef {
         unowned(unsafe) let item: LayoutItem
+    }
+
+    /// The item `v` belongs to, if it is in this engine.
+    private func item(of v: Variable) -> LayoutItem? {
+        itemSlotByVariable[v.id].flatMap { items[$0]?.item }
     }
     /// Signatures of user constraints removed in the current pass (churn detection).
     private var removedThisPass: Set<ConstraintSignature> = []
@@ -77,11 +88,18 @@ final class Engine {
     func enter(_ item: LayoutItem) {
         if item.engine === self { return }
         item.engine = self
-        let ref = ItemRef(item: item)
-        itemsByVariable[item.xVar.id] = ref
-        itemsByVariable[item.yVar.id] = ref
-        itemsByVariable[item.widthVar.id] = ref
-        itemsByVariable[item.heightVar.id] = ref
+        let slot: Int
+        if let free = freeItemSlots.popLast() {
+            slot = free
+            items[slot] = ItemRef(item: item)
+        } else {
+            slot = items.count
+            items.append(ItemRef(item: item))
+        }
+        itemSlotByVariable[item.xVar.id] = slot
+        itemSlotByVariable[item.yVar.id] = slot
+        itemSlotByVariable[item.widthVar.id] = slot
+        itemSlotByVariable[item.heightVar.id] = slot
         item.didEnterEngine(self)
     }
 
@@ -101,10 +119,13 @@ final class Engine {
     func leave(_ item: LayoutItem) {
         guard item.engine === self else { return }
         item.willLeaveEngine(self)
-        itemsByVariable[item.xVar.id] = nil
-        itemsByVariable[item.yVar.id] = nil
-        itemsByVariable[item.widthVar.id] = nil
-        itemsByVariable[item.heightVar.id] = nil
+        if let slot = itemSlotByVariable.remove(item.xVar.id) {
+            itemSlotByVariable.remove(item.yVar.id)
+            itemSlotByVariable.remove(item.widthVar.id)
+            itemSlotByVariable.remove(item.heightVar.id)
+            items[slot] = nil
+            freeItemSlots.append(slot)
+        }
         item.engine = nil
         item.engineDirty = false
     }
@@ -227,7 +248,7 @@ final class Engine {
         flushedGeneration = generation
         let changed = solver.takeChangedVariables()
         counters.add(.variableChanges, Int64(changed.count))
-        for v in changed { itemsByVariable[v.id]?.item.engineValuesChanged() }
+        for v in changed { item(of: v)?.engineValuesChanged() }
     }
 
     /// Marks the solver as changed outside the methods above (edit variables).
@@ -265,7 +286,7 @@ final class Engine {
     /// items its variables belong to (only on the error path).
     private func layoutConstraint(for sc: Constraint) -> LayoutConstraint? {
         for term in sc.expression.terms {
-            guard let item = itemsByVariable[term.variable.id]?.item else { continue }
+            guard let item = item(of: term.variable) else { continue }
             for c in item.references where c.solverConstraint == sc { return c }
             for c in item.engineOwnedConstraints where c.solverConstraint == sc { return c }
         }
