@@ -206,6 +206,25 @@ import Testing
         #expect(a.frame.minX == 240)
     }
 
+    /// The effective direction is cached; a new parent or a new semantic
+    /// direction anywhere above must still show through at once.
+    @Test func theEffectiveDirectionFollowsParentsAndAncestorsChanges() {
+        let root = View(), middle = View(), leaf = View(), other = View()
+        root.addSubview(middle)
+        middle.addSubview(leaf)
+        #expect(leaf.effectiveLayoutDirection == .leftToRight)
+        root.semanticLayoutDirection = .rightToLeft
+        #expect(leaf.effectiveLayoutDirection == .rightToLeft)
+        #expect(middle.effectiveLayoutDirection == .rightToLeft)
+        middle.semanticLayoutDirection = .leftToRight
+        #expect(leaf.effectiveLayoutDirection == .leftToRight)
+        other.semanticLayoutDirection = .rightToLeft
+        other.addSubview(leaf)
+        #expect(leaf.effectiveLayoutDirection == .rightToLeft)
+        leaf.removeFromSuperview()
+        #expect(leaf.effectiveLayoutDirection == .leftToRight)
+    }
+
     @Test func churnIsCountedWhenAnEqualConstraintComesBackInOnePass() {
         let (window, container) = scene()
         let a = constrained("a")

@@ -1,3 +1,10 @@
+import Synchronization
+
+/// Bumped whenever any view's parent or semantic layout direction changes:
+/// cached effective directions older than it are worked out again. Global
+/// because views on other threads only make it move more often, never less.
+private let layoutDirectionEpoch = Atomic<UInt64>(1)
+
 /// A rectangle in a tree of views, as `UIView`: frame, bounds, subviews,
 /// and the hooks subclasses override — `updateConstraints`,
 /// `layoutSubviews`, `intrinsicContentSize`, `sizeThatFits`, `draw`.
@@ -12,7 +19,9 @@ open class View: LayoutItem {
     public var name: String?
 
     /// The parent; cleared by `removeFromSuperview` and when the parent goes away.
-    public internal(set) unowned(unsafe) var superview: View?
+    public internal(set) unowned(unsafe) var superview: View? {
+        didSet { layoutDirectionEpoch.add(1, ordering: .relaxed) }
+    }
     public internal(set) var subviews: [View] = []
     /// The window at the root of this view's tree, if any. Unretained and
     /// not weak (a weak reference would put every retain of the window on
@@ -34,7 +43,11 @@ open class View: LayoutItem {
     }
 
     /// Forces a layout direction for this view and its subtree (nil: inherit; the window is left-to-right by default).
-    public var semanticLayoutDirection: LayoutDirection?
+    public var semanticLayoutDirection: LayoutDirection? {
+        didSet { layoutDirectionEpoch.add(1, ordering: .relaxed) }
+    }
+    /// `effectiveLayoutDirection` as of a `layoutDirectionEpoch` value.
+    private var cachedLayoutDirection = (epoch: UInt64(0), direction: LayoutDirection.leftToRight)
 
     /// Which of the view's dimensions follow its superview's size, as
     /// `UIView.autoresizingMask` (only the flexible width and height).
@@ -100,14 +113,17 @@ open class View: LayoutItem {
     func intrinsicSizeDidUpdate(_ engine: Engine) {}
     override var hostView: View? { self }
 
-    /// The direction leading and trailing resolve to here.
+    /// The direction leading and trailing resolve to here. Every leading or
+    /// trailing anchor asks while its constraint is built, so the answer is
+    /// kept until a parent or a semantic direction changes anywhere (each
+    /// walk to the root retained every view on the way: 1–2 % of a
+    /// feed-cell build).
     public var effectiveLayoutDirection: LayoutDirection {
-        var v: View? = self
-        while let u = v {
-            if let d = u.semanticLayoutDirection { return d }
-            v = u.superview
-        }
-        return .leftToRight
+        let epoch = layoutDirectionEpoch.load(ordering: .relaxed)
+        if cachedLayoutDirection.epoch == epoch { return cachedLayoutDirection.direction }
+        let direction = semanticLayoutDirection ?? superview?.effectiveLayoutDirection ?? .leftToRight
+        cachedLayoutDirection = (epoch, direction)
+        return direction
     }
 
     // MARK: Geometry
