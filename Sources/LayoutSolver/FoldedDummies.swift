@@ -146,15 +146,14 @@ extension Tableau {
         var memoized: [DummyNode] = []
         for t in slots {
             noteRow(t)
-            var row = rows[t]
-            rows[t] = Row()
+            var row = takeRow(t)
             let refs = row.takeRefs()
             for r in refs {
                 let m = expansion(of: r.node, memoized: &memoized)
                 counters.termsTouched += m.count
                 row.add(m, times: r.coefficient, added: &scratchAdded, removed: &scratchRemoved)
             }
-            rows[t] = row
+            swap(&row, &rows[t])
             for x in scratchAdded { insertIntoColumn(x, t) }
             for x in scratchRemoved { symbolInfo[x].column.remove(t) }
             scratchAdded.reset()

@@ -83,14 +83,16 @@ public final class Solver {
 
     /// Puts `constraint` into the tableau with `constant` in effect and records it.
     private func install(_ constraint: Constraint, constant: Double) throws(Conflict) {
-        var created = scratchCreated, terms = scratchTerms
-        scratchCreated = []
-        scratchTerms = []
+        // Borrowed by swapping, not copying: a copy retains both buffers and
+        // the write-back releases them, four atomics per add.
+        var created: [Int] = [], terms: [(symbol: Int, coefficient: Double)] = []
+        swap(&created, &scratchCreated)
+        swap(&terms, &scratchTerms)
         defer {
             created.removeAll(keepingCapacity: true)
             terms.removeAll(keepingCapacity: true)
-            scratchCreated = created
-            scratchTerms = terms
+            swap(&created, &scratchCreated)
+            swap(&terms, &scratchTerms)
         }
         for term in constraint.expression.terms {
             terms.append((symbol(for: term.variable, created: &created), term.coefficient))

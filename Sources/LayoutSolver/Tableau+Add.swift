@@ -117,7 +117,7 @@ extension Tableau {
             row.foldDummies(threshold: foldThreshold) { info[$0].kind == .dummy }
             if !row.refs.isEmpty { components[c].hasFolded = true }
             substitute(subject, with: row)
-            insertRow(basic: subject, row)
+            insertRow(basic: subject, consume row)
         } else {
             beginJournal(component: c)
             if let conflicts = addWithArtificialVariable(row, component: c, record: slot) {

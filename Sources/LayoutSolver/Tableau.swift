@@ -233,31 +233,40 @@ struct Tableau {
 
     /// Puts `row` into the tableau with `basic` as its basic symbol.
     @discardableResult
-    mutating func insertRow(basic: Int, _ row: Row) -> Int {
+    mutating func insertRow(basic: Int, _ row: consuming Row) -> Int {
         let slot: Int
         if let s = freeRows.popLast() {
             slot = s
-            rows[s] = row
             basicOf[s] = basic
         } else {
             slot = rows.count
-            rows.append(row)
+            rows.append(Row())
             basicOf.append(basic)
         }
+        // Moved in, not copied: a copy retains the row's three buffers and
+        // the caller's row then releases them.
+        swap(&row, &rows[slot])
         noteCreated(slot)
-        for cell in row.cells { insertIntoColumn(cell.symbol, slot) }
+        for cell in rows[slot].cells { insertIntoColumn(cell.symbol, slot) }
         symbolInfo[basic].rowOf = slot
         counters.rowsTouched += 1
-        counters.termsTouched += row.cells.count + row.refs.count
+        counters.termsTouched += rows[slot].cells.count + rows[slot].refs.count
         if symbolInfo[basic].kind == .external { markChanged(basic) }
         return slot
+    }
+
+    /// Moves the row out of `slot`, leaving an empty one there: a copy would
+    /// retain its three buffers, and overwriting the slot release them again.
+    mutating func takeRow(_ slot: Int) -> Row {
+        var row = Row()
+        swap(&row, &rows[slot])
+        return row
     }
 
     /// Takes the row in `slot` out of the tableau and returns it.
     mutating func removeRow(_ slot: Int) -> Row {
         noteRow(slot)
-        let row = rows[slot]
-        rows[slot] = Row()
+        let row = takeRow(slot)
         for cell in row.cells { symbolInfo[cell.symbol].column.remove(slot) }
         let b = basicOf[slot]
         symbolInfo[b].rowOf = -1
@@ -314,8 +323,7 @@ struct Tableau {
     mutating func pivot(_ slot: Int, entering: Int) {
         noteRow(slot)
         let leaving = basicOf[slot]
-        var row = rows[slot]
-        rows[slot] = Row()
+        var row = takeRow(slot)
         row.solve(lhs: leaving, rhs: entering)
         rows[slot] = row
         symbolInfo[entering].column.remove(slot)

@@ -25,9 +25,20 @@ final class Engine {
     /// the window, or a pass of content-size updates, used to alternate one
     /// add with expression building or text shaping, whose code evicted it
     /// (feed cell: 57 % of the instruction-cache misses, a tenth of the time).
-    private var queued: [LayoutConstraint] = []
+    private var queued: [QueuedAddition] = []
     /// The first entry of `queued` not yet handed to the solver.
     private var nextQueued = 0
+
+    /// A queued constraint and its equation, kept side by side so that
+    /// applying a batch reads the queue alone: the constraint objects,
+    /// long out of the cache by then, are touched only to break one.
+    private struct QueuedAddition {
+        /// Unretained: a constraint stays installed (held by its items or
+        /// its view) while queued, as every path that uninstalls it, or
+        /// changes its equation, applies the queue first.
+        unowned(unsafe) let constraint: LayoutConstraint
+        let equation: Constraint
+    }
     var measurer: any TextMeasurer
     var counters = EngineCounters()
     /// Solver work done by fresh `systemLayoutSizeFitting` engines.
@@ -156,7 +167,7 @@ final class Engine {
             counters.add(.constraintChurn)
             owner?.counters.constraintChurn += 1
         }
-        queued.append(c)
+        queued.append(QueuedAddition(constraint: c, equation: sc))
     }
 
     /// Constraints waiting in `queued` (tests read it).
@@ -168,13 +179,12 @@ final class Engine {
         // An index into the queue, not a copy of it: a log handler that reads
         // the engine while a batch is applied finishes the same batch first.
         while nextQueued < queued.count {
-            let c = queued[nextQueued]
+            let next = queued[nextQueued]
             nextQueued += 1
-            guard let sc = c.solverConstraint else { continue }
             do {
-                try core.add(sc)
+                try core.add(next.equation)
             } catch {
-                breakConstraint(c, error)
+                breakConstraint(next.constraint, error)
             }
         }
         if !queued.isEmpty {
