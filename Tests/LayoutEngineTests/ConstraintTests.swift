@@ -303,4 +303,48 @@ import Testing
         #expect(dot.frame.width == 20)
         #expect(window.constraintMessages.isEmpty)
     }
+
+    /// A windowless subtree whose constraints were activated early joins a
+    /// window: those inside it, and those from inside to views already in
+    /// the window (either item first), are installed; one to a view in no
+    /// window is not. Run twice, so the second move sees the first's marks.
+    @Test func aSubtreeJoiningAWindowInstallsWhatReachesItsNewWindow() {
+        let window = makeWindow()
+        let container = View(frame: Rect(x: 10, y: 20, width: 300, height: 200))
+        window.addSubview(container)
+        let anchor = constrained("anchor")
+        container.addSubview(anchor)
+        LayoutConstraint.activate([anchor.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 20),
+                                   anchor.topAnchor.constraint(equalTo: container.topAnchor),
+                                   anchor.widthAnchor.constraint(equalToConstant: 30),
+                                   anchor.heightAnchor.constraint(equalToConstant: 10)])
+        let card = constrained("card"), a = constrained("a"), b = constrained("b"), stray = View()
+        card.addSubview(a)
+        card.addSubview(b)
+        let inside = [a.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 5),
+                      a.topAnchor.constraint(equalTo: card.topAnchor), a.heightAnchor.constraint(equalToConstant: 8),
+                      b.topAnchor.constraint(equalTo: a.bottomAnchor, constant: 2), b.heightAnchor.constraint(equalToConstant: 6)]
+        let outward = b.leadingAnchor.constraint(equalTo: anchor.trailingAnchor, constant: 3)   // inside first
+        let inward = anchor.widthAnchor.constraint(equalTo: a.widthAnchor)                     // outside first
+        let nowhere = b.widthAnchor.constraint(equalTo: stray.widthAnchor)                     // to no window
+        let pin = [card.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                   card.topAnchor.constraint(equalTo: container.topAnchor, constant: 50),
+                   card.widthAnchor.constraint(equalToConstant: 200), card.heightAnchor.constraint(equalToConstant: 40)]
+        LayoutConstraint.activate(inside + [outward, inward, nowhere, b.widthAnchor.constraint(equalToConstant: 12)])
+        for round in 0..<2 {
+            container.addSubview(card)
+            LayoutConstraint.activate(pin)
+            window.runFrame()
+            #expect((inside + pin + [outward, inward]).allSatisfy { $0.engine != nil }, "round \(round)")
+            #expect(nowhere.engine == nil)
+            #expect(a.frame == Rect(x: 5, y: 0, width: 30, height: 8))
+            // b's leading is anchor's trailing (50) + 3, in the card's space (x 0).
+            #expect(b.frame == Rect(x: 53, y: 10, width: 12, height: 6))
+            card.removeFromSuperview()
+            #expect(!outward.isActive && !inward.isActive && !pin[0].isActive)
+            #expect(inside.allSatisfy { $0.isActive && $0.engine == nil })
+            LayoutConstraint.activate([outward, inward])
+        }
+        #expect(window.constraintMessages.isEmpty)
+    }
 }

@@ -25,6 +25,8 @@ open class LayoutItem {
     /// Set when the engine moved one of this item's variables and the
     /// new values have not been copied out yet.
     var engineDirty = false
+    /// The token of the last `moveSubtree` that carried this item.
+    var subtreeMark = 0
 
     public init() {}
 

@@ -1,3 +1,9 @@
+import Synchronization
+
+/// Tokens for `moveSubtree`'s marks: each move gets a fresh one, so marks
+/// left by earlier moves never match.
+private let subtreeMarks = Atomic<Int>(0)
+
 /// Adding, removing and moving views. Moving a subtree between windows
 /// moves its constraints between engines; constraints that would cross
 /// from the removed subtree to the rest of the old tree are deactivated,
@@ -89,7 +95,13 @@ extension View {
     func moveSubtree(to newWindow: Window?) {
         let oldEngine = window?.layoutEngine
         let newEngine = newWindow?.layoutEngine
-        forEachInSubtree { $0.window = newWindow }
+        // Marks every item of the subtree, so "is it inside?" is one
+        // comparison instead of a walk up (and a retain) per ancestor.
+        let mark = subtreeMarks.add(1, ordering: .relaxed).newValue
+        forEachInSubtree { view in
+            view.window = newWindow
+            view.forEachItem { $0.subtreeMark = mark }
+        }
         if oldEngine !== newEngine {
             if let oldEngine { forEachInSubtree { $0.uninstallAll(from: oldEngine) } }
             // Order matters to the solver: what pins the subtree's root to the
@@ -103,15 +115,19 @@ extension View {
                 var pending: [LayoutConstraint] = []
                 forEachInSubtree { view in
                     view.forEachItem { item in
-                        for c in item.references where c.active && c.engine == nil
-                            && (c.firstItem === item || !(c.firstItem.hostView?.isDescendant(of: self) ?? false)) {
-                            pending.append(c)
+                        // Each constraint once: from its first item, or from
+                        // its second when the first is outside the subtree.
+                        for c in item.references where c.active && c.engine == nil {
+                            let first = c.firstItem
+                            if first === item || first.subtreeMark != mark { pending.append(c) }
                         }
                     }
                 }
                 pending.sort { $0.serial < $1.serial }
-                for c in pending where c.engine == nil && c.firstItem.installationEngine(with: c.secondItem) === newEngine {
-                    newEngine.install(c)
+                for c in pending where c.engine == nil {
+                    // Both ends inside: the subtree's new engine, without asking.
+                    let inside = c.firstItem.subtreeMark == mark && (c.secondItem.map { $0.subtreeMark == mark } ?? true)
+                    if inside || c.firstItem.installationEngine(with: c.secondItem) === newEngine { newEngine.install(c) }
                 }
             }
         }
