@@ -76,8 +76,6 @@ final class Engine {
     }
     /// Signatures of user constraints removed in the current pass (churn detection).
     private var removedThisPass: Set<ConstraintSignature> = []
-    /// Reused by `install` for the items an expression touches.
-    private var scratchTouched: [LayoutItem] = []
     /// Bumped by every solver mutation, so a flush with nothing to do is one comparison.
     private var generation = 0
     private var flushedGeneration = 0
@@ -148,12 +146,13 @@ final class Engine {
     /// and logged when the queue is applied.
     func install(_ c: LayoutConstraint) {
         guard c.engine == nil else { return }
-        guard let built = ExpressionBuilder.build(c, touched: &scratchTouched) else {
+        // Items enter as the expression names them, in the order a list of
+        // them used to be entered after it was built.
+        guard let built = ExpressionBuilder.build(c, touching: { if $0.engine !== self { enter($0) } }) else {
             log("Unable to install \(c): its items have no common ancestor. "
                 + "Add both views to the same hierarchy before activating constraints between them.")
             return
         }
-        for item in scratchTouched { enter(item) }
         c.anchorConstant = built.anchorConstant
         let sc = c.solverConstraint(built.expression)
         c.solverConstraint = sc

@@ -17,10 +17,11 @@ enum ExpressionBuilder {
     }
 
     /// The expression for `c`, or nil if its items share no ancestor.
-    /// `touched` (emptied first; a caller's reusable buffer) receives the
-    /// items whose variables appear.
-    static func build(_ c: LayoutConstraint, touched: inout [LayoutItem]) -> Built? {
-        touched.removeAll(keepingCapacity: true)
+    /// `touching` is called with each item whose variables appear, in order
+    /// of first appearance, possibly more than once (callers that care skip
+    /// repeats); nothing is called when the result is nil. A callback, not
+    /// a list: collecting the items retained and released each of them.
+    static func build(_ c: LayoutConstraint, touching: (LayoutItem) -> Void) -> Built? {
         let first = c.firstItem
         let needsSpace = !c.firstAttribute.isDimension
             || (c.secondItem != nil && !c.secondAttribute.isDimension)
@@ -36,9 +37,9 @@ enum ExpressionBuilder {
         var terms: [Term] = []
         terms.reserveCapacity(4)
         var constant = 0.0
-        append(first, c.firstAttribute, in: space, scale: 1, &terms, &constant, &touched)
+        append(first, c.firstAttribute, in: space, scale: 1, &terms, &constant, touching)
         if let second = c.secondItem {
-            append(second, c.secondAttribute, in: space, scale: -c.multiplier, &terms, &constant, &touched)
+            append(second, c.secondAttribute, in: space, scale: -c.multiplier, &terms, &constant, touching)
         }
         return Built(expression: Expression(terms, constant: constant - c.constant), anchorConstant: constant)
     }
@@ -62,7 +63,7 @@ enum ExpressionBuilder {
     /// Appends `scale × attribute(item)` in `space`'s coordinates.
     private static func append(_ item: LayoutItem, _ attribute: LayoutAttribute, in space: LayoutItem?,
                                scale: Double, _ terms: inout [Term], _ constant: inout Double,
-                               _ touched: inout [LayoutItem]) {
+                               _ touching: (LayoutItem) -> Void) {
         // Right-to-left, leading and trailing become right and left and their
         // axis flips: "+8 from the leading edge" still moves inwards.
         var scale = scale
@@ -81,7 +82,7 @@ enum ExpressionBuilder {
             terms.append(Term(item.heightVar, scale))
             ownVariablesUsed = true
         case .left, .right, .centerX, .leading, .trailing:
-            ownVariablesUsed = appendOffset(item, in: space, horizontal: true, scale: scale, &terms, &touched)
+            ownVariablesUsed = appendOffset(item, in: space, horizontal: true, scale: scale, &terms, touching)
             if attribute == .right {
                 terms.append(Term(item.widthVar, scale))
                 ownVariablesUsed = true
@@ -90,7 +91,7 @@ enum ExpressionBuilder {
                 ownVariablesUsed = true
             }
         case .top, .bottom, .centerY, .firstBaseline, .lastBaseline:
-            ownVariablesUsed = appendOffset(item, in: space, horizontal: false, scale: scale, &terms, &touched)
+            ownVariablesUsed = appendOffset(item, in: space, horizontal: false, scale: scale, &terms, touching)
             switch attribute {
             case .bottom:
                 terms.append(Term(item.heightVar, scale))
@@ -108,20 +109,18 @@ enum ExpressionBuilder {
                 break
             }
         }
-        if ownVariablesUsed, touched.last !== item, !touched.contains(where: { $0 === item }) {
-            touched.append(item)
-        }
+        if ownVariablesUsed { touching(item) }
     }
 
     /// Adds the positions of `item` and each view up to (not including)
     /// `space`. Returns whether `item`'s own variable was used.
     private static func appendOffset(_ item: LayoutItem, in space: LayoutItem?, horizontal: Bool,
-                                     scale: Double, _ terms: inout [Term], _ touched: inout [LayoutItem]) -> Bool {
+                                     scale: Double, _ terms: inout [Term], _ touching: (LayoutItem) -> Void) -> Bool {
         guard item !== space else { return false }
         var current: LayoutItem = item
         while true {
             terms.append(Term(horizontal ? current.xVar : current.yVar, scale))
-            if current !== item, !touched.contains(where: { $0 === current }) { touched.append(current) }
+            if current !== item { touching(current) }
             guard let parent = current.coordinateParent, parent !== space else { break }
             current = parent
         }

@@ -77,7 +77,7 @@ private struct FittingSession {
         if let second = c.secondItem, second.hostView?.fittingToken != token { return }
         if c.firstItem.hostView?.fittingToken != token { return }
         var touched: [LayoutItem] = []
-        guard let built = ExpressionBuilder.build(c, touched: &touched) else { return }
+        guard let built = ExpressionBuilder.build(c, touching: { touched.append($0) }) else { return }
         add(c.solverConstraint(built.expression))
         for item in touched {
             if let v = item as? View, v !== root, v.translatesAutoresizingMaskIntoConstraints { addFrame(of: v) }
