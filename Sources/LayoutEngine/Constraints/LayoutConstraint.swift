@@ -156,9 +156,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     public static func activate(_ constraints: [LayoutConstraint]) {
         for c in constraints where !c.active {
             c.active = true
-            c.firstItem.addReference(c, asFirst: true)
-            c.secondItem?.addReference(c, asFirst: false)
-            if let engine = c.firstItem.installationEngine(with: c.secondItem) {
+            // Each unowned item read once: every read is an atomic retain and release.
+            let first = c.firstItem, second = c.secondItem
+            first.addReference(c, asFirst: true)
+            second?.addReference(c, asFirst: false)
+            if let engine = first.installationEngine(with: second) {
                 engine.install(c)
             }
         }

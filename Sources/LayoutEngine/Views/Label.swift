@@ -149,9 +149,11 @@ open class Label: View {
     }
 
     override func intrinsicSizeDidUpdate(_ engine: Engine) {
+        // Attributes first: most constraints name no baseline, and reading
+        // an unowned item is an atomic retain and release.
         for c in references {
-            if (c.firstItem === self && (c.firstAttribute == .firstBaseline || c.firstAttribute == .lastBaseline))
-                || (c.secondItem === self && (c.secondAttribute == .firstBaseline || c.secondAttribute == .lastBaseline)) {
+            if ((c.firstAttribute == .firstBaseline || c.firstAttribute == .lastBaseline) && c.firstItem === self)
+                || ((c.secondAttribute == .firstBaseline || c.secondAttribute == .lastBaseline) && c.secondItem === self) {
                 engine.anchorsChanged(c)
             }
         }
