@@ -22,12 +22,13 @@ enum ExpressionBuilder {
     /// repeats); nothing is called when the result is nil. A callback, not
     /// a list: collecting the items retained and released each of them.
     static func build(_ c: LayoutConstraint, touching: (LayoutItem) -> Void) -> Built? {
-        let first = c.firstItem
+        // Each unowned item read once: every read is an atomic retain and release.
+        let first = c.firstItem, second = c.secondItem
         let needsSpace = !c.firstAttribute.isDimension
-            || (c.secondItem != nil && !c.secondAttribute.isDimension)
+            || (second != nil && !c.secondAttribute.isDimension)
         var space: LayoutItem?
         if needsSpace {
-            if let second = c.secondItem {
+            if let second {
                 guard let s = commonAncestor(first, second) else { return nil }
                 space = s
             } else {
@@ -38,7 +39,7 @@ enum ExpressionBuilder {
         terms.reserveCapacity(4)
         var constant = 0.0
         append(first, c.firstAttribute, in: space, scale: 1, &terms, &constant, touching)
-        if let second = c.secondItem {
+        if let second {
             append(second, c.secondAttribute, in: space, scale: -c.multiplier, &terms, &constant, touching)
         }
         return Built(expression: Expression(terms, constant: constant - c.constant), anchorConstant: constant)
@@ -130,9 +131,11 @@ enum ExpressionBuilder {
     /// The nearest item that both are (or descend from); nil if none.
     static func commonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> LayoutItem? {
         if a === b { return a }
-        if a.coordinateParent === b { return b }
-        if b.coordinateParent === a { return a }
-        if let pa = a.coordinateParent, pa === b.coordinateParent { return pa }
+        // Each parent asked once (a virtual call returning a retained reference).
+        let pa = a.coordinateParent, pb = b.coordinateParent
+        if pa === b { return b }
+        if pb === a { return a }
+        if let pa, pa === pb { return pa }
         var depthA = 0, depthB = 0
         var p: LayoutItem? = a
         while let q = p { depthA += 1; p = q.coordinateParent }
