@@ -37,13 +37,10 @@ import Testing
         let measurer = try HarfBuzzTextMeasurer()
         let text = "The quick brown fox jumps over the lazy dog. Sphinx of black quartz, judge my vow!"
         var shaped: ShapedText?
-        let unbounded = measurer.measure(TextMeasurementRequest(text: text, font: .system(size: 12), numberOfLines: 0),
-                                         reusing: &shaped)
+        let unbounded = measure(measurer, text, lines: 0, &shaped)
         #expect(measurer.shapingCalls == 1)
         #expect(unbounded.lineCount == 1)
-        let wrapped = measurer.measure(TextMeasurementRequest(text: text, font: .system(size: 12),
-                                                              availableWidth: 120, numberOfLines: 0),
-                                       reusing: &shaped)
+        let wrapped = measure(measurer, text, width: 120, lines: 0, &shaped)
         #expect(measurer.shapingCalls == 1)
         #expect(wrapped.lineCount == 5)
         #expect(measurer.statistics.measurements == 2)
@@ -70,17 +67,14 @@ import Testing
         let measurer = try HarfBuzzTextMeasurer()
         let text = "one\ntwo\nthree"
         var shaped: ShapedText?
-        let first = measurer.measure(TextMeasurementRequest(text: text, font: .system(size: 12), numberOfLines: 1),
-                                     reusing: &shaped)
+        let first = measure(measurer, text, lines: 1, &shaped)
         #expect(measurer.shapingCalls == 1)
         #expect(shaped?.shapedParagraphs == 1)
         #expect(first.isTruncated)
-        let all = measurer.measure(TextMeasurementRequest(text: text, font: .system(size: 12), numberOfLines: 0),
-                                   reusing: &shaped)
+        let all = measure(measurer, text, lines: 0, &shaped)
         #expect(measurer.shapingCalls == 3)
         #expect(all.lineTexts(of: text) == ["one", "two", "three"])
-        _ = measurer.measure(TextMeasurementRequest(text: text, font: .system(size: 12), availableWidth: 10,
-                                                    numberOfLines: 0), reusing: &shaped)
+        _ = measure(measurer, text, width: 10, lines: 0, &shaped)
         #expect(measurer.shapingCalls == 3)
     }
 
@@ -93,5 +87,12 @@ import Testing
         _ = measurer.measure(request, reusing: &shaped)
         #expect(shaped == nil)
         #expect(measurer.statistics.cacheHits == 1)
+    }
+
+    /// `text` in 12-point regular, measured through `shaped`.
+    private func measure(_ measurer: HarfBuzzTextMeasurer, _ text: String, width: Double? = nil, lines: Int,
+                         _ shaped: inout ShapedText?) -> TextLayoutMetrics {
+        measurer.measure(TextMeasurementRequest(text: text, font: .system(size: 12), availableWidth: width,
+                                                numberOfLines: lines), reusing: &shaped)
     }
 }
