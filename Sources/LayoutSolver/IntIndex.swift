@@ -42,7 +42,10 @@ struct IntIndex<Stored: FixedWidthInteger & SignedInteger> {
     }
 
     subscript(key: Int) -> Int? {
-        get {
+        // Always inlined: left to the optimiser, the solver's lookups in
+        // `value(of:)` and `setConstant` became a call (2 % of a run of
+        // constant changes) once other modules used the index too.
+        @inline(__always) get {
             let stored = Stored(truncatingIfNeeded: key)
             return table.withUnsafeBufferPointer { t in
                 let mask = t.count - 1
