@@ -46,8 +46,10 @@ open class View: LayoutItem {
     public var semanticLayoutDirection: LayoutDirection? {
         didSet { layoutDirectionEpoch.add(1, ordering: .relaxed) }
     }
-    /// `effectiveLayoutDirection` as of a `layoutDirectionEpoch` value.
-    private var cachedLayoutDirection = (epoch: UInt64(0), direction: LayoutDirection.leftToRight)
+    /// `effectiveLayoutDirection` as of a `layoutDirectionEpoch` value: the
+    /// epoch shifted left once, right-to-left in the low bit (one word, not
+    /// a 16-byte tuple, in every view).
+    private var cachedLayoutDirection: UInt64 = 0
 
     /// Which of the view's dimensions follow its superview's size, as
     /// `UIView.autoresizingMask` (only the flexible width and height).
@@ -120,9 +122,9 @@ open class View: LayoutItem {
     /// feed-cell build).
     public var effectiveLayoutDirection: LayoutDirection {
         let epoch = layoutDirectionEpoch.load(ordering: .relaxed)
-        if cachedLayoutDirection.epoch == epoch { return cachedLayoutDirection.direction }
+        if cachedLayoutDirection >> 1 == epoch { return cachedLayoutDirection & 1 == 1 ? .rightToLeft : .leftToRight }
         let direction = semanticLayoutDirection ?? superview?.effectiveLayoutDirection ?? .leftToRight
-        cachedLayoutDirection = (epoch, direction)
+        cachedLayoutDirection = epoch << 1 | (direction == .rightToLeft ? 1 : 0)
         return direction
     }
 
