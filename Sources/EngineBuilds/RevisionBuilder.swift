@@ -25,6 +25,8 @@ public struct RevisionBuilder: Sendable {
     /// where they land alone: comparing 129c872 with the commits after it,
     /// which left the collection layouts untouched, showed `batch-updates`
     /// 8–12 % slower (same instructions); built this way both ran alike.
+    /// Not enough on its own: where hot functions land relative to each
+    /// other still moves untouched workloads (README, "The sides").
     public static let codePlacementFlags = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-align-all-functions=6"]
 
     public var repository: URL

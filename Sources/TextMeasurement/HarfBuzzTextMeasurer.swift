@@ -4,11 +4,12 @@
 /// metrics (ascender + descender + line gap, as `UIFont.lineHeight`).
 ///
 /// Every cache miss shapes each paragraph it lays out; only the cache, or a
-/// caller's `ShapedText` of the same text and font, skips that work. Faces are loaded once, when the measurer is created; a point
-/// size needs no font object of its own, only a scale factor (see
-/// `FreeTypeFace`). Not thread-safe and not `Sendable`: use one measurer per
-/// engine, from one isolation domain (see `TextMeasurer`). Every FreeType and
-/// HarfBuzz object is freed when the measurer is.
+/// caller's `ShapedText` of the same text and font, skips that work. Faces
+/// are loaded once, when the measurer is created; a point size needs no
+/// font object of its own, only a scale factor (see `FreeTypeFace`). Not
+/// thread-safe and not `Sendable`: use one measurer per engine, from one
+/// isolation domain (see `TextMeasurer`). Every FreeType and HarfBuzz object
+/// is freed when the measurer is.
 public final class HarfBuzzTextMeasurer: TextMeasurer {
     private var core: MeasuringCore<HarfBuzzShaper>
 

@@ -55,7 +55,6 @@ open class Label: View {
     /// build, whose labels never use it.
     private var shaping: ShapingBox?
 
-
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
     }
