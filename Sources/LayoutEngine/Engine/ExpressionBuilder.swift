@@ -26,13 +26,15 @@ enum ExpressionBuilder {
         let first = c.firstItem, second = c.secondItem
         let needsSpace = !c.firstAttribute.isDimension
             || (second != nil && !c.secondAttribute.isDimension)
-        var space: LayoutItem?
+        // The tree is walked through unretained links (see `LayoutItem.parentLink`):
+        // the items are in a live tree while their constraint is built.
+        var space: ItemLink?
         if needsSpace {
             if let second {
-                guard let s = commonAncestor(first, second) else { return nil }
+                guard let s = commonAncestor(.passUnretained(first), .passUnretained(second)) else { return nil }
                 space = s
             } else {
-                space = first.coordinateParent
+                space = first.parentLink.map(link)
             }
         }
         var terms: [Term] = []
@@ -62,7 +64,7 @@ enum ExpressionBuilder {
     }
 
     /// Appends `scale × attribute(item)` in `space`'s coordinates.
-    private static func append(_ item: LayoutItem, _ attribute: LayoutAttribute, in space: LayoutItem?,
+    private static func append(_ item: LayoutItem, _ attribute: LayoutAttribute, in space: ItemLink?,
                                scale: Double, _ terms: inout [Term], _ constant: inout Double,
                                _ touching: (LayoutItem) -> Void) {
         // Right-to-left, leading and trailing become right and left and their
@@ -115,36 +117,49 @@ enum ExpressionBuilder {
 
     /// Adds the positions of `item` and each view up to (not including)
     /// `space`. Returns whether `item`'s own variable was used.
-    private static func appendOffset(_ item: LayoutItem, in space: LayoutItem?, horizontal: Bool,
+    private static func appendOffset(_ item: LayoutItem, in space: ItemLink?, horizontal: Bool,
                                      scale: Double, _ terms: inout [Term], _ touching: (LayoutItem) -> Void) -> Bool {
-        guard item !== space else { return false }
-        var current: LayoutItem = item
+        let stop = space?.toOpaque()
+        var current = ItemLink.passUnretained(item)
+        guard current.toOpaque() != stop else { return false }
         while true {
-            terms.append(Term(horizontal ? current.xVar : current.yVar, scale))
-            if current !== item { touching(current) }
-            guard let parent = current.coordinateParent, parent !== space else { break }
-            current = parent
+            current._withUnsafeGuaranteedRef { view in
+                terms.append(Term(horizontal ? view.xVar : view.yVar, scale))
+                if view !== item { touching(view) }
+            }
+            guard let parent = current._withUnsafeGuaranteedRef({ $0.parentLink }), parent.toOpaque() != stop else { break }
+            current = link(parent)
         }
         return true
     }
 
-    /// The nearest item that both are (or descend from); nil if none.
-    static func commonAncestor(_ a: LayoutItem, _ b: LayoutItem) -> LayoutItem? {
-        if a === b { return a }
-        // Each parent asked once (a virtual call returning a retained reference).
-        let pa = a.coordinateParent, pb = b.coordinateParent
-        if pa === b { return b }
-        if pb === a { return a }
-        if let pa, pa === pb { return pa }
+    /// The nearest item that both are (or descend from), or nil; walked
+    /// through unretained links, which the items' live tree keeps valid.
+    static func commonAncestor(_ a: ItemLink, _ b: ItemLink) -> ItemLink? {
+        if a.toOpaque() == b.toOpaque() { return a }
+        let pa = parent(a), pb = parent(b)
+        if pa?.toOpaque() == b.toOpaque() { return b }
+        if pb?.toOpaque() == a.toOpaque() { return a }
+        if let pa, pa.toOpaque() == pb?.toOpaque() { return pa }
         var depthA = 0, depthB = 0
-        var p: LayoutItem? = a
-        while let q = p { depthA += 1; p = q.coordinateParent }
+        var p: ItemLink? = a
+        while let q = p { depthA += 1; p = parent(q) }
         p = b
-        while let q = p { depthB += 1; p = q.coordinateParent }
-        var x: LayoutItem? = a, y: LayoutItem? = b
-        while depthA > depthB { x = x?.coordinateParent; depthA -= 1 }
-        while depthB > depthA { y = y?.coordinateParent; depthB -= 1 }
-        while let u = x, let v = y, u !== v { x = u.coordinateParent; y = v.coordinateParent }
+        while let q = p { depthB += 1; p = parent(q) }
+        var x: ItemLink? = a, y: ItemLink? = b
+        while depthA > depthB { x = x.flatMap(parent); depthA -= 1 }
+        while depthB > depthA { y = y.flatMap(parent); depthB -= 1 }
+        while let u = x, let v = y, u.toOpaque() != v.toOpaque() { x = parent(u); y = parent(v) }
         return x
     }
+
+    @inline(__always) private static func parent(_ item: ItemLink) -> ItemLink? {
+        item._withUnsafeGuaranteedRef { $0.parentLink }.map(link)
+    }
+
+    @inline(__always) private static func link(_ view: Unmanaged<View>) -> ItemLink {
+        ItemLink.fromOpaque(view.toOpaque())
+    }
 }
+
+typealias ItemLink = Unmanaged<LayoutItem>

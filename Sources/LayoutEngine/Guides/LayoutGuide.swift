@@ -18,7 +18,9 @@ public final class LayoutGuide: LayoutItem {
     public var identifier: String
     public let role: Role
     /// The view the guide belongs to (set by `View.addLayoutGuide`).
-    public internal(set) unowned var owningView: View?
+    public internal(set) unowned var owningView: View? {
+        didSet { linkToOwner() }
+    }
     /// Placement constraints of system guides.
     var systemConstraints: [LayoutConstraint] = []
 
@@ -39,10 +41,13 @@ public final class LayoutGuide: LayoutItem {
         case .readableContent: identifier = "ReadableContentGuide"
         }
         super.init()
+        linkToOwner()
     }
 
-    override var coordinateParent: View? { owningView }
-    override var hostView: View? { owningView }
+    private func linkToOwner() {
+        parentLink = owningView.map(Unmanaged.passUnretained)
+        hostLink = parentLink
+    }
 
     public override var debugName: String {
         let owner = owningView?.debugName ?? "nil"

@@ -20,14 +20,23 @@ open class View: LayoutItem {
 
     /// The parent; cleared by `removeFromSuperview` and when the parent goes away.
     public internal(set) unowned(unsafe) var superview: View? {
-        didSet { layoutDirectionEpoch.add(1, ordering: .relaxed) }
+        didSet {
+            parentLink = superview.map(Unmanaged.passUnretained)
+            layoutDirectionEpoch.add(1, ordering: .relaxed)
+        }
     }
     public internal(set) var subviews: [View] = []
     /// The window at the root of this view's tree, if any. Unretained and
     /// not weak (a weak reference would put every retain of the window on
     /// the slow path): moving the view out clears it, and so does the
     /// window's `deinit` for the views still in it.
-    public internal(set) unowned(unsafe) var window: Window?
+    public internal(set) unowned(unsafe) var window: Window? {
+        didSet { windowEngine = window.map { Unmanaged.passUnretained($0.layoutEngine) } }
+    }
+    /// `window`'s engine, unretained: asking which engine a constraint
+    /// installs in (every activation, every constraint of a subtree that
+    /// joins a window) then retains nothing.
+    var windowEngine: Unmanaged<Engine>?
 
     var storedFrame = Rect.zero
     var boundsOrigin = Point.zero
@@ -87,10 +96,15 @@ open class View: LayoutItem {
     public init(frame: Rect = .zero) {
         storedFrame = frame
         super.init()
+        hostLink = Unmanaged.passUnretained(self)
     }
 
     deinit {
         for s in subviews where s.superview === self { s.superview = nil }
+        // A guide that outlives its view keeps a checked `owningView`; its
+        // unretained links must not outlive the view.
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for g in layoutGuides where g.hostLink?.toOpaque() == me { g.parentLink = nil; g.hostLink = nil }
     }
 
     /// The name, or the type name.
@@ -99,7 +113,6 @@ open class View: LayoutItem {
         return String(describing: type(of: self))
     }
 
-    override var coordinateParent: View? { superview }
     override var resolvedLayoutDirection: LayoutDirection { effectiveLayoutDirection }
     override func didEnterEngine(_ engine: Engine) { enterEngine(engine) }
     override func willLeaveEngine(_ engine: Engine) { leaveEngine(engine) }
@@ -113,7 +126,6 @@ open class View: LayoutItem {
     override func engineValuesChanged() { markMovedByEngine() }
     /// Called after the content-size constraints changed (labels move baselines).
     func intrinsicSizeDidUpdate(_ engine: Engine) {}
-    override var hostView: View? { self }
 
     /// The direction leading and trailing resolve to here. Every leading or
     /// trailing anchor asks while its constraint is built, so the answer is
