@@ -161,7 +161,7 @@ public final class LayoutConstraint: CustomStringConvertible {
             first.addReference(c, asFirst: true)
             second?.addReference(c, asFirst: false)
             if let engine = first.installationEngine(with: second) {
-                engine.install(c)
+                engine.install(c, first: first, second: second)
             }
         }
     }

@@ -146,9 +146,28 @@ final class Engine {
     /// and logged when the queue is applied.
     func install(_ c: LayoutConstraint) {
         guard c.engine == nil else { return }
+        install(c, first: c.firstItem, second: c.secondItem)
+    }
+
+    /// Installs `c` if both its items are in this engine's window; a subtree
+    /// joining the window asks this of each constraint it carries.
+    func installIfInWindow(_ c: LayoutConstraint) {
+        guard c.engine == nil else { return }
+        let first = c.firstItem, second = c.secondItem
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        guard first.hostWindowEngine?.toOpaque() == me,
+              second.map({ $0.hostWindowEngine?.toOpaque() == me }) ?? true else { return }
+        install(c, first: first, second: second)
+    }
+
+    /// `install` with `c`'s items already read: each read of an unowned
+    /// item is an atomic retain and release.
+    func install(_ c: LayoutConstraint, first: LayoutItem, second: LayoutItem?) {
+        guard c.engine == nil else { return }
         // Items enter as the expression names them, in the order a list of
         // them used to be entered after it was built.
-        guard let built = ExpressionBuilder.build(c, touching: { if $0.engine !== self { enter($0) } }) else {
+        guard let built = ExpressionBuilder.build(c, first: first, second: second,
+                                                  touching: { if $0.engine !== self { enter($0) } }) else {
             log("Unable to install \(c): its items have no common ancestor. "
                 + "Add both views to the same hierarchy before activating constraints between them.")
             return
@@ -160,11 +179,12 @@ final class Engine {
         c.isBroken = false
         generation &+= 1
         counters.add(.constraintsAdded)
-        let owner = c.firstItem.hostView
-        owner?.counters.constraintsAdded += 1
+        // The owner as the builder found it: reading `firstItem` again is
+        // an unowned load, and the host a retain.
+        built.owner?._withUnsafeGuaranteedRef { $0.counters.constraintsAdded += 1 }
         if c.kind == .user, !removedThisPass.isEmpty, removedThisPass.remove(c.signature) != nil {
             counters.add(.constraintChurn)
-            owner?.counters.constraintChurn += 1
+            built.owner?._withUnsafeGuaranteedRef { $0.counters.constraintChurn += 1 }
         }
         queued.append(QueuedAddition(constraint: c, equation: sc))
     }

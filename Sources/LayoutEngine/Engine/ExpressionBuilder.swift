@@ -14,6 +14,8 @@ enum ExpressionBuilder {
         var expression: Expression
         /// What anchors contributed to the constant (baseline offsets).
         var anchorConstant: Double
+        /// The first item's view (whose counters the constraint counts in), unretained.
+        var owner: Unmanaged<View>?
     }
 
     /// The expression for `c`, or nil if its items share no ancestor.
@@ -22,8 +24,13 @@ enum ExpressionBuilder {
     /// repeats); nothing is called when the result is nil. A callback, not
     /// a list: collecting the items retained and released each of them.
     static func build(_ c: LayoutConstraint, touching: (LayoutItem) -> Void) -> Built? {
-        // Each unowned item read once: every read is an atomic retain and release.
-        let first = c.firstItem, second = c.secondItem
+        build(c, first: c.firstItem, second: c.secondItem, touching: touching)
+    }
+
+    /// The same, with `c`'s items already read (each read of an unowned
+    /// item is an atomic retain and release).
+    static func build(_ c: LayoutConstraint, first: LayoutItem, second: LayoutItem?,
+                      touching: (LayoutItem) -> Void) -> Built? {
         let needsSpace = !c.firstAttribute.isDimension
             || (second != nil && !c.secondAttribute.isDimension)
         // The tree is walked through unretained links (see `LayoutItem.parentLink`):
@@ -44,7 +51,8 @@ enum ExpressionBuilder {
         if let second {
             append(second, c.secondAttribute, in: space, scale: -c.multiplier, &terms, &constant, touching)
         }
-        return Built(expression: Expression(terms, constant: constant - c.constant), anchorConstant: constant)
+        return Built(expression: Expression(terms, constant: constant - c.constant), anchorConstant: constant,
+                     owner: first.hostLink)
     }
 
     /// Only the anchors' constant part, for baselines that moved.

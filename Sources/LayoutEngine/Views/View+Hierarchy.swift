@@ -124,11 +124,10 @@ extension View {
                     }
                 }
                 pending.sort { $0.serial < $1.serial }
-                for c in pending where c.engine == nil {
-                    // Both ends inside: the subtree's new engine, without asking.
-                    let inside = c.firstItem.subtreeMark == mark && (c.secondItem.map { $0.subtreeMark == mark } ?? true)
-                    if inside || c.firstItem.installationEngine(with: c.secondItem) === newEngine { newEngine.install(c) }
-                }
+                // Every view of the subtree is in the new window already, so
+                // this installs what stays inside and what reaches views of
+                // the same window, reading each constraint's items once.
+                for c in pending { newEngine.installIfInWindow(c) }
             }
         }
         forEachInSubtree { $0.didMoveToWindow() }
