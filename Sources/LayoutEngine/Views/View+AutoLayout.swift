@@ -181,7 +181,7 @@ extension View {
             if form == .twoSided { c.huggingPriority = hugPriority }
             c.active = true
             contentSizeConstraints[i] = c
-            engine.install(c)
+            engine.install(c, first: self, second: nil)
         case .inequalities:
             let resist = LayoutConstraint(kind: .contentSize, self, attribute, .greaterThanOrEqual, nil, .notAnAttribute,
                                           constant: value, priority: resistPriority)
@@ -191,8 +191,8 @@ extension View {
             hug.active = true
             contentSizeConstraints[i] = resist
             contentSizeConstraints[i + 1] = hug
-            engine.install(resist)
-            engine.install(hug)
+            engine.install(resist, first: self, second: nil)
+            engine.install(hug, first: self, second: nil)
         }
     }
 }

@@ -144,12 +144,25 @@ extension View {
     private func installPending(in engine: Engine, onlyReachingOutside: Bool = false) {
         forEachItem { item in
             for c in item.references where c.active && c.engine == nil {
+                let first = c.firstItem, second = c.secondItem
                 if onlyReachingOutside {
-                    let other = c.firstItem === item ? c.secondItem : c.firstItem
-                    if let host = other?.hostView, host !== self, host.isDescendant(of: self) { continue }
+                    let other = first === item ? second : first
+                    if let host = other?.hostLink, strictlyContains(host) { continue }
                 }
-                if c.firstItem.installationEngine(with: c.secondItem) === engine { engine.install(c) }
+                if first.installationEngine(with: second) === engine { engine.install(c, first: first, second: second) }
             }
         }
+    }
+
+    /// Whether `view` is a proper descendant, walked up through unretained
+    /// parent links (a walk through `superview` retains each view on the way).
+    private func strictlyContains(_ view: Unmanaged<View>) -> Bool {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        var v = view._withUnsafeGuaranteedRef { $0.parentLink }
+        while let u = v {
+            if u.toOpaque() == me { return true }
+            v = u._withUnsafeGuaranteedRef { $0.parentLink }
+        }
+        return false
     }
 }
