@@ -42,10 +42,11 @@ import SampleViews
         #expect(window.engineConstraintCount == 0)
     }
 
-    /// Views, guides and constraints hold their window and engine unretained
-    /// (weak references slowed every retain of them): a window that goes
-    /// must leave nothing pointing at it, and what outlives it must work on
-    /// in another window.
+    /// Views and guides hold their window and engine unretained (weak
+    /// references slowed every retain of them), and constraints retain an
+    /// engine that the window closes as it goes: a window that goes must
+    /// leave nothing pointing at it, and what outlives it must work on in
+    /// another window.
     @Test func viewsAndConstraintsOutliveTheirWindow() {
         let card = View(), title = Label(text: "Outlives its window")
         card.addSubview(title)

@@ -62,12 +62,18 @@ public final class LayoutConstraint: CustomStringConvertible {
     // MARK: Engine state
 
     var active = false
-    /// The engine this constraint is installed in (nil when pending or inactive).
-    /// Unretained and not weak: a weak reference gives the engine a side
-    /// table, and then every retain and release of it takes the slow path
-    /// (several per cent of a feed-cell build). `uninstall` clears it, and so
-    /// does `Engine.detach` for constraints still installed when the window goes.
-    unowned(unsafe) var engine: Engine?
+    /// The engine this constraint is installed in (nil when pending or
+    /// inactive, or when its window has gone: a closed engine reads as nil).
+    var engine: Engine? {
+        get { installedIn.flatMap { $0.isClosed ? nil : $0 } }
+        set { installedIn = newValue }
+    }
+    /// Retained, so a window going away need not visit each of its
+    /// constraints to clear an unretained pointer (that walk was about 4 %
+    /// of a feed-cell build, a cache miss per constraint); it closes the
+    /// engine instead. Not weak: a weak reference gives the engine a side
+    /// table, and then every retain and release of it takes the slow path.
+    private var installedIn: Engine?
     /// The solver's copy; its expression constant is the one it was built with.
     var solverConstraint: Constraint?
     /// What the anchors contribute to the solver constant (baseline offsets).

@@ -16,7 +16,10 @@ final class Engine {
         applyQueuedAdditions()
         return core
     }
-    private let core = Solver()
+    private var core = Solver()
+    /// Set when the window goes (`close`): constraints that outlive it still
+    /// hold the engine, and read it as nil.
+    private(set) var isClosed = false
     /// Constraints installed but not yet added to the solver, in order.
     /// They are added back to back before the next read or other change
     /// (every path to the solver applies them first), so the solver sees the
@@ -112,16 +115,26 @@ final class Engine {
         item.didEnterEngine(self)
     }
 
-    /// Clears the unretained references to this engine that `item` and its
-    /// installed constraints hold, so one that outlives the window reads nil,
-    /// as through a weak reference. The window calls it for every item in
-    /// its tree as it goes (an item in the engine is always in the tree:
-    /// leaving the window leaves the engine); nothing else may.
+    /// Clears the unretained reference to this engine that `item` holds, so
+    /// one that outlives the window reads nil, as through a weak reference.
+    /// The window calls it for every item in its tree as it goes (an item in
+    /// the engine is always in the tree: leaving the window leaves the
+    /// engine); nothing else may. Constraints need no visit: they retain
+    /// the engine, which `close` marks.
     func detach(_ item: LayoutItem) {
         guard item.engine === self else { return }
         item.engine = nil
-        for c in item.references where c.engine === self { c.engine = nil }
-        item.forEachEngineOwnedConstraint { c in if c.engine === self { c.engine = nil } }
+    }
+
+    /// The window is going: constraints still installed read their engine
+    /// as nil from now on, and the solver's storage is freed now rather
+    /// than with the last of them.
+    func close() {
+        isClosed = true
+        window = nil
+        queued.removeAll()
+        nextQueued = 0
+        core = Solver()
     }
 
     /// Forgets an item (its constraints must already be uninstalled).

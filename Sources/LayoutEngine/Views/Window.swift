@@ -27,13 +27,15 @@ public final class Window: View {
     }
 
     deinit {
-        // Views, guides and constraints that outlive the window must not
-        // keep pointing at it or its engine (their references are unretained).
+        // Views and guides that outlive the window must not keep pointing at
+        // it or its engine (their references are unretained); constraints
+        // retain the engine, which is closed.
         let engine = layoutEngine
         forEachInSubtree { view in
             view.window = nil
             view.forEachItem(engine.detach)
         }
+        engine.close()
     }
 
     /// The measurer labels in this window use; replace it to plug in another.
