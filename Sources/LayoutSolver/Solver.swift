@@ -62,6 +62,24 @@ public final class Solver {
         self.rebuildThreshold = rebuildThreshold
     }
 
+    /// Forgets every constraint, variable and counter at once, keeping the
+    /// tuning: an engine whose window has gone frees its storage this way
+    /// while constraints that outlive the window still point at the engine.
+    package func reset() {
+        let fold = tableau.foldThreshold
+        tableau = Tableau()
+        tableau.foldThreshold = fold
+        symbolOf = IntIndex()
+        variables = []
+        recordOf = IntIndex()
+        recordInfo = []
+        additions = 0
+        pendingRemovals = []
+        edits = [:]
+        forgottenNonZero = []
+        rebuilds = 0
+    }
+
     // MARK: Constraints
 
     /// Adds one constraint.

@@ -56,6 +56,31 @@ import LayoutSolver
         #expect(solver.value(of: x) == 10)
     }
 
+    @Test func resetForgetsEverythingAndTheSolverWorksOn() throws {
+        let solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        let left = x == 8
+        try solver.add([left, y == x + 10, (x >= 50).priority(300)])
+        #expect(solver.value(of: y) == 18)
+        solver.reset()
+        #expect(solver.constraintCount == 0 && solver.rowCount == 0 && solver.symbolCount == 0)
+        #expect(solver.componentCount == 0 && solver.counters.constraintsAdded == 0)
+        #expect(solver.value(of: x) == 0 && solver.value(of: y) == 0)
+        #expect(!solver.contains(left))
+        #expect(throws: SolverError.self) { try solver.setConstant(-1, for: left) }
+        // The same variables under new constraints are solved from scratch.
+        try solver.add([x == 3, y == 2 * x])
+        #expect(solver.value(of: y) == 6)
+        // The old constraint is unknown now, not a duplicate: adding it again
+        // meets the new x == 3.
+        do {
+            try solver.add(left)
+            Issue.record("x == 8 against x == 3 must be unsatisfiable")
+        } catch {
+            guard case .unsatisfiable = error else { Issue.record("\(error)"); return }
+        }
+    }
+
     // MARK: Editing
 
     @Test func draggingReadsBackEverySuggestion() throws {

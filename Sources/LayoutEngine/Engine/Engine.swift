@@ -16,7 +16,7 @@ final class Engine {
         applyQueuedAdditions()
         return core
     }
-    private var core = Solver()
+    private let core = Solver()
     /// Set when the window goes (`close`): constraints that outlive it still
     /// hold the engine, and read it as nil.
     private(set) var isClosed = false
@@ -134,7 +134,7 @@ final class Engine {
         window = nil
         queued.removeAll()
         nextQueued = 0
-        core = Solver()
+        core.reset()
     }
 
     /// Forgets an item (its constraints must already be uninstalled).
