@@ -66,16 +66,12 @@ final class Engine {
     /// (removal from the window, or the guide's removal) before it can go
     /// away, and retaining them would keep the window's tree alive through
     /// itself. Slots of items that left are reused.
-    private var items: [ItemRef?] = []
+    private var items: [Unmanaged<LayoutItem>?] = []
     private var freeItemSlots: [Int] = []
 
-    struct ItemRef {
-        unowned(unsafe) let item: LayoutItem
-    }
-
     /// The item `v` belongs to, if it is in this engine.
-    private func item(of v: Variable) -> LayoutItem? {
-        itemSlotByVariable[v.id].flatMap { items[$0]?.item }
+    private func item(of v: Variable) -> Unmanaged<LayoutItem>? {
+        itemSlotByVariable[v.id].flatMap { items[$0] }
     }
     /// Signatures of user constraints removed in the current pass (churn detection).
     private var removedThisPass: Set<ConstraintSignature> = []
@@ -103,10 +99,10 @@ final class Engine {
         let slot: Int
         if let free = freeItemSlots.popLast() {
             slot = free
-            items[slot] = ItemRef(item: item)
+            items[slot] = .passUnretained(item)
         } else {
             slot = items.count
-            items.append(ItemRef(item: item))
+            items.append(.passUnretained(item))
         }
         itemSlotByVariable[item.xVar.id] = slot
         itemSlotByVariable[item.yVar.id] = slot
@@ -290,7 +286,9 @@ final class Engine {
         flushedGeneration = generation
         let changed = solver.takeChangedVariables()
         counters.add(.variableChanges, Int64(changed.count))
-        for v in changed { item(of: v)?.engineValuesChanged() }
+        // Told through the unretained reference: a strong one was a retain
+        // and a release per moved variable.
+        for v in changed { item(of: v)?._withUnsafeGuaranteedRef { $0.engineValuesChanged() } }
     }
 
     /// Marks the solver as changed outside the methods above (edit variables).
@@ -328,7 +326,7 @@ final class Engine {
     /// items its variables belong to (only on the error path).
     private func layoutConstraint(for sc: Constraint) -> LayoutConstraint? {
         for term in sc.expression.terms {
-            guard let item = item(of: term.variable) else { continue }
+            guard let item = item(of: term.variable)?.takeUnretainedValue() else { continue }
             for c in item.references where c.solverConstraint == sc { return c }
             for c in item.engineOwnedConstraints where c.solverConstraint == sc { return c }
         }
