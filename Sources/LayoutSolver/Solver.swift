@@ -85,22 +85,39 @@ public final class Solver {
     /// Adds one constraint.
     /// - Throws: `.duplicateConstraint`, `.nonFinite`, or `.unsatisfiable`
     ///   with the required constraints it conflicts with.
-    public func add(_ constraint: Constraint) throws(SolverError) {
+    ///
+    /// Consuming: a caller that hands over its copy (the engine's queue
+    /// does) saves a retain and a release of the expression, which the
+    /// solver keeps.
+    public func add(_ constraint: consuming Constraint) throws(SolverError) {
         guard recordOf[key(constraint.id)] == nil else { throw .duplicateConstraint(constraint) }
         guard isFinite(constraint.expression) else { throw .nonFinite(constraint) }
         if let above = constraint.abovePriority, above.isRequired || constraint.priority.isRequired {
             throw .requiredTwoSidedPreference(constraint)
         }
         flushRemovals()
+        let constant = constraint.expression.constant
+        let slot: Int
         do {
-            try install(constraint, constant: constraint.expression.constant)
+            slot = try install(constraint, constant: constant)
         } catch {
             throw .unsatisfiable(constraint, conflicts: error.records.compactMap { recordInfo[$0].constraint })
         }
+        keep(constraint, slot: slot, constant: constant)
     }
 
-    /// Puts `constraint` into the tableau with `constant` in effect and records it.
-    private func install(_ constraint: Constraint, constant: Double) throws(Conflict) {
+    /// Records a constraint `install` put into `slot`.
+    private func keep(_ constraint: consuming Constraint, slot: Int, constant: Double) {
+        // A slot the tableau has not handed out before grows the array (a
+        // rejected add may have used the ones in between), as for symbols.
+        while recordInfo.count <= slot { recordInfo.append(RecordInfo(constraint: nil, constant: 0, addedAt: 0)) }
+        recordInfo[slot] = RecordInfo(constraint: constraint, constant: constant, addedAt: additions)
+        additions += 1
+    }
+
+    /// Puts `constraint` into the tableau with `constant` in effect and
+    /// returns its record slot (`keep` records it there).
+    private func install(_ constraint: borrowing Constraint, constant: Double) throws(Conflict) -> Int {
         // Borrowed by swapping, not copying: a copy retains both buffers and
         // the write-back releases them, four atomics per add.
         var created: [Int] = [], terms: [(symbol: Int, coefficient: Double)] = []
@@ -125,12 +142,8 @@ public final class Solver {
             for s in created where tableau.symbolInfo[s].referenceCount == 0 { forgetSymbol(s, free: true) }
             throw error
         }
-        // A slot the tableau has not handed out before grows the array (a
-        // rejected add may have used the ones in between), as for symbols.
-        while recordInfo.count <= slot { recordInfo.append(RecordInfo(constraint: nil, constant: 0, addedAt: 0)) }
-        recordInfo[slot] = RecordInfo(constraint: constraint, constant: constant, addedAt: additions)
-        additions += 1
         recordOf[key(constraint.id)] = slot
+        return slot
     }
 
     /// Adds constraints as one batch: the objective is minimised once, when
@@ -393,7 +406,8 @@ public final class Solver {
         for slot in kept { recordInfo[slot].constraint = nil }
         for (constraint, constant) in again {
             do {
-                try install(constraint, constant: constant)
+                let slot = try install(constraint, constant: constant)
+                keep(constraint, slot: slot, constant: constant)
             } catch {
                 // A subset of a satisfiable system is satisfiable: only
                 // rounding can get here. Keep going without the constraint.

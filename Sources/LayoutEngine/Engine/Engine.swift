@@ -40,7 +40,9 @@ final class Engine {
         /// its view) while queued, as every path that uninstalls it, or
         /// changes its equation, applies the queue first.
         unowned(unsafe) let constraint: LayoutConstraint
-        let equation: Constraint
+        /// Moved into the solver when applied (nil after): a copy was a
+        /// retain and a release of its expression per constraint.
+        var equation: Constraint?
     }
     var measurer: any TextMeasurer
     var counters = EngineCounters()
@@ -207,12 +209,13 @@ final class Engine {
         // An index into the queue, not a copy of it: a log handler that reads
         // the engine while a batch is applied finishes the same batch first.
         while nextQueued < queued.count {
-            let next = queued[nextQueued]
+            let i = nextQueued
             nextQueued += 1
+            guard let equation = queued[i].equation.take() else { continue }
             do {
-                try core.add(next.equation)
+                try core.add(equation)
             } catch {
-                breakConstraint(next.constraint, error)
+                breakConstraint(queued[i].constraint, error)
             }
         }
         if !queued.isEmpty {
