@@ -177,8 +177,12 @@ final class Engine {
         guard c.engine == nil else { return }
         // Items enter as the expression names them, in the order a list of
         // them used to be entered after it was built.
-        guard let built = ExpressionBuilder.build(c, first: first, second: second,
-                                                  touching: { if $0.engine !== self { enter($0) } }) else {
+        // The callback holds the engine unretained: capturing `self` made
+        // the builder's calls retain and release it around each item.
+        let me = Unmanaged.passUnretained(self)
+        guard let built = ExpressionBuilder.build(c, first: first, second: second, touching: { item in
+            me._withUnsafeGuaranteedRef { engine in if item.engine !== engine { engine.enter(item) } }
+        }) else {
             log("Unable to install \(c): its items have no common ancestor. "
                 + "Add both views to the same hierarchy before activating constraints between them.")
             return
