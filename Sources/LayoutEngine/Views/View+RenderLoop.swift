@@ -102,9 +102,13 @@ extension View {
             if intrinsicSizeIsInvalid, let engine, !translatesAutoresizingMaskIntoConstraints {
                 updateContentSizeConstraints(engine)
             }
-            window?.layoutEngine.trace?.append("updateConstraints \(debugName)")
+            // The window's engine through its unretained link: every view's
+            // pass retained and released the window and the engine twice.
+            windowEngine?._withUnsafeGuaranteedRef { engine in
+                engine.trace?.append("updateConstraints \(debugName)")
+                engine.counters.add(.updateConstraintsCalls)
+            }
             counters.updateConstraintsCalls += 1
-            window?.layoutEngine.counters.add(.updateConstraintsCalls)
             updateConstraints()
         }
     }
@@ -211,10 +215,11 @@ extension View {
         }
         if displayPhase.needs {
             displayPhase.needs = false
-            let engine = window?.layoutEngine
-            engine?.trace?.append("draw \(debugName)")
+            windowEngine?._withUnsafeGuaranteedRef { engine in
+                engine.trace?.append("draw \(debugName)")
+                engine.counters.add(.displayCalls)
+            }
             counters.displayCalls += 1
-            engine?.counters.add(.displayCalls)
             draw()
         }
         while !displayPhase.dirtyChildren.isEmpty {
