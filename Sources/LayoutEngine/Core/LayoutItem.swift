@@ -17,10 +17,18 @@ open class LayoutItem {
     /// each constraint remembers its slot here, so removal is O(1).
     var references: [LayoutConstraint] = []
 
-    /// The engine holding this item's variables, if any. Unretained and not
-    /// weak, as `LayoutConstraint.engine`: `Engine.leave` clears it, and
-    /// `Engine.detach` for items still in the engine when the window goes.
-    unowned(unsafe) var engine: Engine?
+    /// The engine holding this item's variables, if any. Unretained (the
+    /// engine must not keep its window's tree alive) and not weak (a weak
+    /// reference puts every retain of the engine on the slow path):
+    /// `Engine.leave` clears it, and `Engine.detach` for items still in the
+    /// engine when the window goes.
+    var engine: Engine? {
+        get { engineLink?.takeUnretainedValue() }
+        set { engineLink = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// The same reference as a value: the per-frame paths reach the engine
+    /// through it without a retain and a release.
+    var engineLink: Unmanaged<Engine>?
 
     /// Set when the engine moved one of this item's variables and the
     /// new values have not been copied out yet.
@@ -55,10 +63,11 @@ open class LayoutItem {
 
     /// Where the engine puts this item now, in its coordinate parent's space.
     func engineRect() -> Rect? {
-        guard let engine else { return nil }
-        let s = engine.solver
-        return Rect(x: s.value(of: xVar), y: s.value(of: yVar),
-                    width: s.value(of: widthVar), height: s.value(of: heightVar))
+        engineLink?._withUnsafeGuaranteedRef { engine in
+            let s = engine.solver
+            return Rect(x: s.value(of: xVar), y: s.value(of: yVar),
+                        width: s.value(of: widthVar), height: s.value(of: heightVar))
+        }
     }
 
     /// The view this item belongs to: itself for a view, the owner for a guide.

@@ -181,7 +181,7 @@ final class Engine {
         // the builder's calls retain and release it around each item.
         let me = Unmanaged.passUnretained(self)
         guard let built = ExpressionBuilder.build(c, first: first, second: second, touching: { item in
-            me._withUnsafeGuaranteedRef { engine in if item.engine !== engine { engine.enter(item) } }
+            if item.engineLink?.toOpaque() != me.toOpaque() { me._withUnsafeGuaranteedRef { $0.enter(item) } }
         }) else {
             log("Unable to install \(c): its items have no common ancestor. "
                 + "Add both views to the same hierarchy before activating constraints between them.")

@@ -188,7 +188,7 @@ extension View {
         engineDirty = false
         guard !translatesAutoresizingMaskIntoConstraints, let rect = engineRect() else { return }
         counters.framesApplied += 1
-        engine?.counters.add(.framesApplied)
+        engineLink?._withUnsafeGuaranteedRef { $0.counters.add(.framesApplied) }
         setFrame(rect, fromEngine: true)
     }
 
