@@ -58,24 +58,35 @@ extension View {
     /// Puts this view in its parent's list for `phase`, and so on up until
     /// a view already listed.
     private func listUp(_ phase: Phase) {
-        var child = self
-        while let parent = child.superview {
-            switch phase {
-            case .updateConstraints:
-                if child.updatePhase.listed { return }
-                child.updatePhase.listed = true
-                parent.updatePhase.dirtyChildren.append(child)
-            case .layout:
-                if child.layoutPhase.listed { return }
-                child.layoutPhase.listed = true
-                parent.layoutPhase.dirtyChildren.append(child)
-            case .display:
-                if child.displayPhase.listed { return }
-                child.displayPhase.listed = true
-                parent.displayPhase.dirtyChildren.append(child)
+        // Up through unretained parent links: a walk through `superview`
+        // retained and released each ancestor.
+        var link = Unmanaged.passUnretained(self)
+        while let parentLink = link._withUnsafeGuaranteedRef({ $0.parentLink }) {
+            let listed = link._withUnsafeGuaranteedRef { child in
+                parentLink._withUnsafeGuaranteedRef { parent in child.list(in: parent, phase) }
             }
-            child = parent
+            if !listed { return }
+            link = parentLink
         }
+    }
+
+    /// Lists this view in `parent`'s `phase` list; false if it already was.
+    private func list(in parent: View, _ phase: Phase) -> Bool {
+        switch phase {
+        case .updateConstraints:
+            if updatePhase.listed { return false }
+            updatePhase.listed = true
+            parent.updatePhase.dirtyChildren.append(self)
+        case .layout:
+            if layoutPhase.listed { return false }
+            layoutPhase.listed = true
+            parent.layoutPhase.dirtyChildren.append(self)
+        case .display:
+            if displayPhase.listed { return false }
+            displayPhase.listed = true
+            parent.displayPhase.dirtyChildren.append(self)
+        }
+        return true
     }
 
     /// After joining a parent: list pending work up the new ancestry.
