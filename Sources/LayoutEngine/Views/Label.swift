@@ -107,7 +107,8 @@ open class Label: View {
                                              numberOfLines: numberOfLines, lineBreakMode: lineBreakMode,
                                              lineHeight: lineHeight)
         if let lastRequest, let lastMetrics, lastRequest == request { return lastMetrics }
-        let m = measurer ?? window?.layoutEngine.measurer ?? ApproximateTextMeasurer(cacheCapacity: 1)
+        let m = measurer ?? windowEngine?._withUnsafeGuaranteedRef { $0.measurer }
+            ?? ApproximateTextMeasurer(cacheCapacity: 1)
         let before = m.statistics
         let result: TextLayoutMetrics
         if wrapsAtEngineWidth {
@@ -127,7 +128,7 @@ open class Label: View {
         counters.textMeasurements += measured
         counters.textCharactersMeasured += characters
         counters.textMeasurementNanoseconds += nanoseconds
-        if let engine = window?.layoutEngine {
+        windowEngine?._withUnsafeGuaranteedRef { engine in
             engine.counters.add(.textMeasureRequests)
             engine.counters.add(.textMeasurements, measured)
             engine.counters.add(.textCharactersMeasured, characters)
