@@ -166,8 +166,8 @@ public final class LayoutConstraint: CustomStringConvertible {
             let first = c.firstItem, second = c.secondItem
             first.addReference(c, asFirst: true)
             second?.addReference(c, asFirst: false)
-            if let engine = first.installationEngine(with: second) {
-                engine.install(c, first: first, second: second)
+            first.installationEngine(with: second)?._withUnsafeGuaranteedRef {
+                $0.install(c, first: first, second: second)
             }
         }
     }

@@ -94,11 +94,11 @@ open class LayoutItem {
     }
 
     /// The engine a constraint between this item and `other` installs in
-    /// now: both must be in the same window.
-    func installationEngine(with other: LayoutItem?) -> Engine? {
+    /// now (both must be in the same window), unretained.
+    func installationEngine(with other: LayoutItem?) -> Unmanaged<Engine>? {
         guard let engine = hostWindowEngine else { return nil }
         if let other, other.hostWindowEngine?.toOpaque() != engine.toOpaque() { return nil }
-        return engine.takeUnretainedValue()
+        return engine
     }
 
     /// The engine of the window the host view is in, unretained.

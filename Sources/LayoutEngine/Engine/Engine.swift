@@ -165,9 +165,8 @@ final class Engine {
     func installIfInWindow(_ c: LayoutConstraint) {
         guard c.engine == nil else { return }
         let first = c.firstItem, second = c.secondItem
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        guard first.hostWindowEngine?.toOpaque() == me,
-              second.map({ $0.hostWindowEngine?.toOpaque() == me }) ?? true else { return }
+        guard first.installationEngine(with: second)?.toOpaque() == Unmanaged.passUnretained(self).toOpaque()
+        else { return }
         install(c, first: first, second: second)
     }
 

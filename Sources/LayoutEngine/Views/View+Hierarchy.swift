@@ -149,7 +149,9 @@ extension View {
                     let other = first === item ? second : first
                     if let host = other?.hostLink, strictlyContains(host) { continue }
                 }
-                if first.installationEngine(with: second) === engine { engine.install(c, first: first, second: second) }
+                if first.installationEngine(with: second)?.toOpaque() == Unmanaged.passUnretained(engine).toOpaque() {
+                    engine.install(c, first: first, second: second)
+                }
             }
         }
     }
