@@ -84,7 +84,8 @@ extension Tableau {
         var externals = SmallList()
         for (s, _) in terms where !externals.contains(s) { externals.append(s) }
         record.externals = externals
-        let c = unify(externals, row)
+        let c = unify(externals, marker: record.marker, other: record.other)
+        assert(row.cells.allSatisfy { symbolInfo[$0.symbol].componentOf == c }, "a row symbol outside the new row's component")
         if !row.refs.isEmpty { components[c].hasFolded = true }
         let slot = newRecord(record)
         symbolInfo[record.marker].ownerOf = slot

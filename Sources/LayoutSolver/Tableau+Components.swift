@@ -40,14 +40,17 @@ extension Tableau {
         }
     }
 
-    /// The component that a new constraint's externals and row symbols must
-    /// share: their components merged (smaller into larger), with unattached
-    /// symbols joining it.
-    mutating func unify(_ externals: SmallList, _ row: Row) -> Int {
+    /// The component that a new constraint's row must belong to: its
+    /// externals' components merged (smaller into larger), with unattached
+    /// externals and the constraint's fresh `marker` and `other` (or -1)
+    /// joining it. The row's other symbols came in with the basic rows of
+    /// its externals, so they already share those components: visiting them
+    /// too cost a loop over the row and a retain of its cells per add.
+    mutating func unify(_ externals: SmallList, marker: Int, other: Int) -> Int {
         var target = -1
-        func join(_ s: Int) {
+        for s in externals {
             let c = symbolInfo[s].componentOf
-            guard c >= 0, c != target else { return }
+            guard c >= 0, c != target else { continue }
             if target < 0 {
                 target = c
             } else if components[c].symbols.count > components[target].symbols.count {
@@ -57,11 +60,10 @@ extension Tableau {
                 merge(c, into: target)
             }
         }
-        for s in externals { join(s) }
-        for cell in row.cells { join(cell.symbol) }
         if target < 0 { target = newComponent() }
         for s in externals where symbolInfo[s].componentOf < 0 { attach(s, to: target) }
-        for cell in row.cells where symbolInfo[cell.symbol].componentOf < 0 { attach(cell.symbol, to: target) }
+        attach(marker, to: target)
+        if other >= 0 { attach(other, to: target) }
         return target
     }
 

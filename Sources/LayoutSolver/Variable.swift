@@ -10,17 +10,27 @@ import Synchronization
 public struct Variable: Hashable, Sendable, CustomStringConvertible {
     /// Unique within the process; used only for identity, never for ordering.
     public let id: UInt64
-    /// A name for messages such as "Unable to simultaneously satisfy constraints".
-    public let name: String
+    /// Boxed, and absent when empty: a view layer's variables have no name,
+    /// and a `String` field made every copy of a term (building, installing
+    /// and freeing each constraint's expression) a retain and a release.
+    private let label: Label?
 
     public init(_ name: String = "") {
         self.id = variableIDs.add(1, ordering: .relaxed).oldValue
-        self.name = name
+        self.label = name.isEmpty ? nil : Label(name)
     }
+
+    /// A name for messages such as "Unable to simultaneously satisfy constraints".
+    public var name: String { label?.text ?? "" }
 
     public static func == (a: Variable, b: Variable) -> Bool { a.id == b.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
-    public var description: String { name.isEmpty ? "v\(id)" : name }
+    public var description: String { label.map(\.text) ?? "v\(id)" }
+
+    private final class Label: Sendable {
+        let text: String
+        init(_ text: String) { self.text = text }
+    }
 }
 
 private let variableIDs = Atomic<UInt64>(1)
