@@ -123,9 +123,17 @@ struct IntIndex<Stored: FixedWidthInteger & SignedInteger> {
         return removed
     }
 
-    private mutating func grow() {
+    /// Makes room for `n` keys in all, so that filling it rehashes nothing.
+    mutating func reserveCapacity(_ n: Int) {
+        var bits = 64 - shift
+        while (1 << bits) < 4096 ? n * 2 > (1 << bits) : n * 4 > (1 << bits) * 3 { bits += 1 }
+        if bits > 64 - shift { rehash(bits: bits) }
+    }
+
+    private mutating func grow() { rehash(bits: 64 - shift + 1) }
+
+    private mutating func rehash(bits: Int) {
         let old = table
-        let bits = 64 - shift + 1
         table = [Entry](repeating: Entry(key: -1, value: 0), count: 1 << bits)
         shift = 64 - bits
         count = 0

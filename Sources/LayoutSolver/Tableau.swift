@@ -159,6 +159,15 @@ struct Tableau {
     /// Times a component's folded dummies were written out.
     var unfoldCount = 0
 
+    /// Room for `symbols` symbols and `constraints` records and rows in all.
+    mutating func reserveCapacity(symbols: Int, constraints: Int) {
+        growCapacity(&symbolInfo, to: symbols)
+        growCapacity(&splitMark, to: symbols)
+        growCapacity(&records, to: constraints)
+        growCapacity(&rows, to: constraints)
+        growCapacity(&basicOf, to: constraints)
+    }
+
     // MARK: Symbols
 
     mutating func newSymbol(_ k: SymbolKind) -> Int {
@@ -387,4 +396,11 @@ struct Tableau {
         }
         return out.sorted()
     }
+}
+
+/// Reserves room for `n` elements in all, at least doubling the capacity:
+/// a hint given before every batch must not make appends quadratic.
+func growCapacity<T>(_ a: inout [T], to n: Int) {
+    guard n > a.capacity else { return }
+    a.reserveCapacity(Swift.max(n, 2 * a.capacity))
 }

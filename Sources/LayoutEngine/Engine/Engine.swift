@@ -209,6 +209,9 @@ final class Engine {
     /// Adds the queued constraints' equations to the solver. Unsatisfiable
     /// required constraints are broken (left out) and logged.
     func applyQueuedAdditions() {
+        // A window's first layout adds its whole tree at once: room for it
+        // up front, instead of the solver's tables doubling their way there.
+        if queued.count - nextQueued >= 64 { core.reserveCapacity(forAdding: queued.count - nextQueued) }
         // An index into the queue, not a copy of it: a log handler that reads
         // the engine while a batch is applied finishes the same batch first.
         while nextQueued < queued.count {
