@@ -93,6 +93,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// two-sided preference in the solver. Nil for every other constraint.
     public internal(set) var huggingPriority: LayoutPriority?
     var firstSlot = -1
+    /// The token of the last `moveSubtree` that collected it for installing.
+    var collectedMark = 0
     var secondSlot = -1
     /// Creation order, process-wide: pending constraints are installed in
     /// the order the app made them.

@@ -33,8 +33,6 @@ open class LayoutItem {
     /// Set when the engine moved one of this item's variables and the
     /// new values have not been copied out yet.
     var engineDirty = false
-    /// The token of the last `moveSubtree` that carried this item.
-    var subtreeMark = 0
 
     /// The view whose coordinate space x and y are in (the superview of a
     /// view, the owning view of a guide), and the view this item belongs

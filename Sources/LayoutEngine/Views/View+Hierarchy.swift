@@ -95,13 +95,10 @@ extension View {
     func moveSubtree(to newWindow: Window?) {
         let oldEngine = window?.layoutEngine
         let newEngine = newWindow?.layoutEngine
-        // Marks every item of the subtree, so "is it inside?" is one
-        // comparison instead of a walk up (and a retain) per ancestor.
+        // A token for this move: constraints collected below are marked
+        // with it, so each is installed once.
         let mark = subtreeMarks.add(1, ordering: .relaxed).newValue
-        forEachInSubtree { view in
-            view.window = newWindow
-            view.forEachItem { $0.subtreeMark = mark }
-        }
+        forEachInSubtree { $0.window = newWindow }
         if oldEngine !== newEngine {
             if let oldEngine { forEachInSubtree { $0.uninstallAll(from: oldEngine) } }
             // Order matters to the solver: what pins the subtree's root to the
@@ -115,11 +112,13 @@ extension View {
                 var pending: [LayoutConstraint] = []
                 forEachInSubtree { view in
                     view.forEachItem { item in
-                        // Each constraint once: from its first item, or from
-                        // its second when the first is outside the subtree.
-                        for c in item.references where c.active && c.engine == nil {
-                            let first = c.firstItem
-                            if first === item || first.subtreeMark != mark { pending.append(c) }
+                        // Each constraint once, marked with this move's token:
+                        // telling whether its first item is this one or
+                        // outside read that unowned item (an atomic retain
+                        // and release) for each constraint at both its items.
+                        for c in item.references where c.active && c.collectedMark != mark && c.engine == nil {
+                            c.collectedMark = mark
+                            pending.append(c)
                         }
                     }
                 }
