@@ -8,10 +8,10 @@ import LayoutSolver
 /// different branches adds the positions of the views in between, so
 /// moving a container changes one item's variables, never its descendants'.
 open class LayoutItem {
-    let xVar = Variable()
-    let yVar = Variable()
-    let widthVar = Variable()
-    let heightVar = Variable()
+    let xVar: Variable
+    let yVar: Variable
+    let widthVar: Variable
+    let heightVar: Variable
 
     /// Active user constraints that name this item as first or second item;
     /// each constraint remembers its slot here, so removal is O(1).
@@ -45,7 +45,9 @@ open class LayoutItem {
     var parentLink: Unmanaged<View>?
     var hostLink: Unmanaged<View>?
 
-    public init() {}
+    public init() {
+        (xVar, yVar, widthVar, heightVar) = Variable.four()
+    }
 
     /// The view whose coordinate space x and y are in.
     var coordinateParent: View? { parentLink?.takeUnretainedValue() }
