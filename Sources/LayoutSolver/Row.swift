@@ -240,7 +240,10 @@ struct Row {
         if indexed { positions[cell.symbol] = cells.count }
         cells.append(cell)
         if !indexed && cells.count > Self.indexThreshold {
-            var map = IntIndex<Int32>(minimumCapacity: 64)
+            // 64 slots (512 bytes): a 128-slot table was a request for over
+            // 1,008 bytes, which glibc serves from its large bins after
+            // consolidating every fast bin (some 2 % of a feed-cell build).
+            var map = IntIndex<Int32>(minimumCapacity: 32)
             for (i, c) in cells.enumerated() { map[c.symbol] = i }
             positions = map
             indexed = true
