@@ -154,8 +154,10 @@ extension Tableau {
                 row.add(m, times: r.coefficient, added: &scratchAdded, removed: &scratchRemoved)
             }
             swap(&row, &rows[t])
-            for x in scratchAdded { insertIntoColumn(x, t) }
-            for x in scratchRemoved { symbolInfo[x].column.remove(t) }
+            // By index, not `for x in`: iterating makes a slice of the buffer, a
+            // retain and a release of it per row while `self` changes.
+            for i in 0..<scratchAdded.count { insertIntoColumn(scratchAdded[i], t) }
+            for i in 0..<scratchRemoved.count { symbolInfo[scratchRemoved[i]].column.remove(t) }
             scratchAdded.reset()
             scratchRemoved.reset()
         }

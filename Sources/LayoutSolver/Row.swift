@@ -278,5 +278,7 @@ struct SymbolBuffer: Sequence {
 
     @inline(__always) mutating func reset() { count = 0 }
 
+    @inline(__always) subscript(i: Int) -> Int { storage[i] }
+
     func makeIterator() -> ArraySlice<Int>.Iterator { storage[0..<count].makeIterator() }
 }

@@ -256,7 +256,10 @@ struct Tableau {
         // the caller's row then releases them.
         swap(&row, &rows[slot])
         noteCreated(slot)
-        for cell in rows[slot].cells { insertIntoColumn(cell.symbol, slot) }
+        // By index: `for cell in rows[slot].cells` retains and releases the
+        // cells while `self` changes. (After the move: compacting a column
+        // checks that each of its rows holds the symbol.)
+        for i in 0..<rows[slot].cells.count { insertIntoColumn(rows[slot].cells[i].symbol, slot) }
         symbolInfo[basic].rowOf = slot
         counters.rowsTouched += 1
         counters.termsTouched += rows[slot].cells.count + rows[slot].refs.count
@@ -300,8 +303,10 @@ struct Tableau {
             substituted += 1
             counters.termsTouched += source.count + source.refs.count
             rows[t].substitute(at: i, with: source, added: &scratchAdded, removed: &scratchRemoved)
-            for x in scratchAdded { insertIntoColumn(x, t) }
-            for x in scratchRemoved { symbolInfo[x].column.remove(t) }
+            // By index, not `for x in`: iterating makes a slice of the buffer, a
+            // retain and a release of it per row while `self` changes.
+            for i in 0..<scratchAdded.count { insertIntoColumn(scratchAdded[i], t) }
+            for i in 0..<scratchRemoved.count { symbolInfo[scratchRemoved[i]].column.remove(t) }
             scratchAdded.reset()
             scratchRemoved.reset()
             let b = basicOf[t]
