@@ -24,7 +24,7 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     /// rising above zero (see `init(_:above:below:)`).
     public let abovePriority: Priority?
 
-    public init(_ expression: Expression, _ relation: Relation, priority: Priority = .required) {
+    public init(_ expression: consuming Expression, _ relation: Relation, priority: Priority = .required) {
         self.id = constraintIDs.add(1, ordering: .relaxed).oldValue
         self.expression = expression.reduced()
         self.relation = relation
@@ -39,7 +39,7 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     /// two rows with four (UIKit's content size constraint: hugging above
     /// the intrinsic size, compression resistance below it). Neither side may
     /// be required: `Solver.add` throws `.requiredTwoSidedPreference`.
-    public init(_ expression: Expression, above: Priority, below: Priority) {
+    public init(_ expression: consuming Expression, above: Priority, below: Priority) {
         self.id = constraintIDs.add(1, ordering: .relaxed).oldValue
         self.expression = expression.reduced()
         self.relation = .equal

@@ -24,7 +24,9 @@ public struct Expression: Sendable, CustomStringConvertible {
 
     /// The same expression with repeated variables folded into one term and
     /// zero terms dropped, in first-appearance order.
-    public func reduced() -> Expression {
+    /// Consuming, so that an expression with nothing to fold is handed on
+    /// as it is, without a retain and a release of its terms.
+    public consuming func reduced() -> Expression {
         // Most expressions (a view layer's constraints) name a few distinct
         // variables: then nothing folds, and a pairwise check is far cheaper
         // than hashing every term.

@@ -198,6 +198,13 @@ public final class Solver {
 
     public func contains(_ constraint: Constraint) -> Bool { recordOf[key(constraint.id)] != nil }
 
+    /// The constraint with this `id`, if the solver holds it: a caller that
+    /// keeps only ids (the view layer's constraints) gets the equation back
+    /// on the rare paths that need it.
+    package func constraint(id: UInt64) -> Constraint? {
+        recordOf[key(id)].flatMap { recordInfo[$0].constraint }
+    }
+
     public var constraintCount: Int { recordOf.count }
 
     /// The constant currently in effect for `constraint`'s expression.

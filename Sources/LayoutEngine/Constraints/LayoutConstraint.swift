@@ -74,8 +74,14 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// engine instead. Not weak: a weak reference gives the engine a side
     /// table, and then every retain and release of it takes the slow path.
     private var installedIn: Engine?
-    /// The solver's copy; its expression constant is the one it was built with.
-    var solverConstraint: Constraint?
+    /// The id of its equation in the engine's solver (set while installed).
+    /// Only the id: the solver holds the equation, and a second copy here
+    /// was a retain of its terms at every install and a release, of a cold
+    /// buffer, when the constraint went.
+    var solverID: UInt64?
+    /// A broken constraint's terms (the solver refused it and holds none),
+    /// to add it again at a new priority.
+    var brokenTerms: [Term]?
     /// What the anchors contribute to the solver constant (baseline offsets).
     var anchorConstant = 0.0
     /// True when the engine refused it as unsatisfiable and broke it.
@@ -129,7 +135,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     /// The solver's form of this constraint for `expression` (first − second).
-    func solverConstraint(_ expression: Expression) -> Constraint {
+    func solverConstraint(_ expression: consuming Expression) -> Constraint {
         if let hug = huggingPriority { return Constraint(expression, above: hug, below: priority) }
         return Constraint(expression, relation.solverRelation, priority: priority)
     }

@@ -187,18 +187,22 @@ final class Engine {
             return
         }
         c.anchorConstant = built.anchorConstant
-        let sc = c.solverConstraint(built.expression)
-        c.solverConstraint = sc
+        let owner = built.owner
+        // The expression moves on to the solver's equation: a copy of it
+        // was a retain and a release of its terms.
+        let sc = c.solverConstraint((consume built).expression)
+        c.solverID = sc.id
+        c.brokenTerms = nil
         c.engine = self
         c.isBroken = false
         generation &+= 1
         counters.add(.constraintsAdded)
         // The owner as the builder found it: reading `firstItem` again is
         // an unowned load, and the host a retain.
-        built.owner?._withUnsafeGuaranteedRef { $0.counters.constraintsAdded += 1 }
+        owner?._withUnsafeGuaranteedRef { $0.counters.constraintsAdded += 1 }
         if c.kind == .user, !removedThisPass.isEmpty, removedThisPass.remove(c.signature) != nil {
             counters.add(.constraintChurn)
-            built.owner?._withUnsafeGuaranteedRef { $0.counters.constraintChurn += 1 }
+            owner?._withUnsafeGuaranteedRef { $0.counters.constraintChurn += 1 }
         }
         queued.append(QueuedAddition(constraint: c, equation: sc))
     }
@@ -234,9 +238,10 @@ final class Engine {
     func uninstall(_ c: LayoutConstraint) {
         guard c.engine === self else { return }
         applyQueuedAdditions()
-        if let sc = c.solverConstraint, !c.isBroken { try? solver.remove(sc) }
+        if let id = c.solverID, !c.isBroken, let sc = solver.constraint(id: id) { try? solver.remove(sc) }
         c.engine = nil
-        c.solverConstraint = nil
+        c.solverID = nil
+        c.brokenTerms = nil
         c.isBroken = false
         generation &+= 1
         counters.add(.constraintsRemoved)
@@ -248,7 +253,7 @@ final class Engine {
     func constantChanged(_ c: LayoutConstraint) {
         guard c.engine === self else { return }
         applyQueuedAdditions()
-        guard let sc = c.solverConstraint, !c.isBroken else { return }
+        guard let id = c.solverID, !c.isBroken, let sc = solver.constraint(id: id) else { return }
         generation &+= 1
         counters.add(.constantChanges)
         do {
@@ -272,12 +277,21 @@ final class Engine {
     func priorityChanged(_ c: LayoutConstraint) {
         guard c.engine === self else { return }
         applyQueuedAdditions()
-        guard let old = c.solverConstraint else { return }
+        guard let id = c.solverID else { return }
+        let terms: [Term]
+        if c.isBroken {
+            guard let kept = c.brokenTerms else { return }
+            terms = kept
+        } else {
+            guard let old = solver.constraint(id: id) else { return }
+            try? solver.remove(old)
+            terms = old.expression.terms
+        }
         counters.add(.priorityChanges)
         generation &+= 1
-        if !c.isBroken { try? solver.remove(old) }
-        let sc = c.solverConstraint(Expression(old.expression.terms, constant: c.anchorConstant - c.constant))
-        c.solverConstraint = sc
+        let sc = c.solverConstraint(Expression(terms, constant: c.anchorConstant - c.constant))
+        c.solverID = sc.id
+        c.brokenTerms = nil
         c.isBroken = false
         do {
             try solver.add(sc)
@@ -312,6 +326,7 @@ final class Engine {
 
     private func breakConstraint(_ c: LayoutConstraint, _ error: SolverError) {
         c.isBroken = true
+        c.brokenTerms = Self.equation(in: error)?.expression.terms
         counters.add(.unsatisfiableConstraints)
         var conflicts: [LayoutConstraint] = []
         if case let .unsatisfiable(_, others) = error {
@@ -331,13 +346,24 @@ final class Engine {
         log(lines.joined(separator: "\n"))
     }
 
+    /// The equation a solver error is about.
+    private static func equation(in error: SolverError) -> Constraint? {
+        switch error {
+        case let .unsatisfiable(sc, _), let .duplicateConstraint(sc), let .unknownConstraint(sc),
+             let .nonFinite(sc), let .requiredTwoSidedPreference(sc):
+            return sc
+        default:
+            return nil
+        }
+    }
+
     /// The layout constraint behind a solver constraint, found through the
     /// items its variables belong to (only on the error path).
     private func layoutConstraint(for sc: Constraint) -> LayoutConstraint? {
         for term in sc.expression.terms {
             guard let item = item(of: term.variable)?.takeUnretainedValue() else { continue }
-            for c in item.references where c.solverConstraint == sc { return c }
-            for c in item.engineOwnedConstraints where c.solverConstraint == sc { return c }
+            for c in item.references where c.solverID == sc.id { return c }
+            for c in item.engineOwnedConstraints where c.solverID == sc.id { return c }
         }
         return nil
     }
