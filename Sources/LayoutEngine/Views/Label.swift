@@ -156,11 +156,19 @@ open class Label: View {
     override func intrinsicSizeDidUpdate(_ engine: Engine) {
         // Attributes first: most constraints name no baseline, and reading
         // an unowned item is an atomic retain and release.
-        for c in references {
-            if ((c.firstAttribute == .firstBaseline || c.firstAttribute == .lastBaseline) && c.firstItem === self)
-                || ((c.secondAttribute == .firstBaseline || c.secondAttribute == .lastBaseline) && c.secondItem === self) {
-                engine.anchorsChanged(c)
+        // By index, reading the attributes in place: `for c in references`
+        // retained and released every constraint of every label.
+        var i = 0
+        while i < references.count {
+            let a = references[i].firstAttribute, b = references[i].secondAttribute
+            if a == .firstBaseline || a == .lastBaseline || b == .firstBaseline || b == .lastBaseline {
+                let c = references[i]
+                if ((a == .firstBaseline || a == .lastBaseline) && c.firstItem === self)
+                    || ((b == .firstBaseline || b == .lastBaseline) && c.secondItem === self) {
+                    engine.anchorsChanged(c)
+                }
             }
+            i += 1
         }
     }
 

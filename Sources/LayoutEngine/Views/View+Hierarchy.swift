@@ -98,7 +98,9 @@ extension View {
         // A token for this move: constraints collected below are marked
         // with it, so each is installed once.
         let mark = subtreeMarks.add(1, ordering: .relaxed).newValue
-        forEachInSubtree { $0.window = newWindow }
+        let windowLink = newWindow.map(Unmanaged.passUnretained)
+        let engineLink = newWindow.map { Unmanaged.passUnretained($0.layoutEngine) }
+        forEachInSubtree { $0.setWindow(windowLink, engine: engineLink) }
         if oldEngine !== newEngine {
             if let oldEngine { forEachInSubtree { $0.uninstallAll(from: oldEngine) } }
             // Order matters to the solver: what pins the subtree's root to the

@@ -110,8 +110,8 @@ extension View {
         }
         if updatePhase.needs {
             updatePhase.needs = false
-            if intrinsicSizeIsInvalid, let engine, !translatesAutoresizingMaskIntoConstraints {
-                updateContentSizeConstraints(engine)
+            if intrinsicSizeIsInvalid, let link = engineLink, !translatesAutoresizingMaskIntoConstraints {
+                link._withUnsafeGuaranteedRef { updateContentSizeConstraints($0) }
             }
             // The window's engine through its unretained link: every view's
             // pass retained and released the window and the engine twice.
@@ -160,17 +160,21 @@ extension View {
     /// parents before children, repeated while a view's own layout marks it again.
     func layoutSubtreeIfNeeded() {
         if layoutPhase.needs {
-            let engine = window?.layoutEngine
             var rounds = 0
             repeat {
                 layoutPhase.needs = false
-                engine?.trace?.append("layoutSubviews \(debugName)")
+                // The window's engine through the view's unretained link, read
+                // afresh (`layoutSubviews` may move the view): holding the
+                // window and its engine retained and released both per view.
+                windowEngine?._withUnsafeGuaranteedRef { engine in
+                    engine.trace?.append("layoutSubviews \(debugName)")
+                    engine.counters.add(.layoutSubviewsCalls)
+                }
                 counters.layoutSubviewsCalls += 1
-                engine?.counters.add(.layoutSubviewsCalls)
                 isLayingOut = true
                 layoutSubviews()
                 isLayingOut = false
-                engine?.flushChanges()
+                windowEngine?._withUnsafeGuaranteedRef { $0.flushChanges() }
                 rounds += 1
             } while layoutPhase.needs && rounds < View.maxLayoutRounds
         }

@@ -30,13 +30,24 @@ open class View: LayoutItem {
     /// not weak (a weak reference would put every retain of the window on
     /// the slow path): moving the view out clears it, and so does the
     /// window's `deinit` for the views still in it.
-    public internal(set) unowned(unsafe) var window: Window? {
-        didSet { windowEngine = window.map { Unmanaged.passUnretained($0.layoutEngine) } }
+    public internal(set) var window: Window? {
+        get { windowLink?.takeUnretainedValue() }
+        set { setWindow(newValue.map(Unmanaged.passUnretained), engine: newValue.map { .passUnretained($0.layoutEngine) }) }
     }
+    /// `window`, unretained, as stored.
+    private(set) var windowLink: Unmanaged<Window>?
     /// `window`'s engine, unretained: asking which engine a constraint
     /// installs in (every activation, every constraint of a subtree that
     /// joins a window) then retains nothing.
-    var windowEngine: Unmanaged<Engine>?
+    private(set) var windowEngine: Unmanaged<Engine>?
+
+    /// Sets the window and its engine from links read once per move: going
+    /// through `window` made each view of a moving subtree retain and
+    /// release the window and its engine.
+    func setWindow(_ link: Unmanaged<Window>?, engine: Unmanaged<Engine>?) {
+        windowLink = link
+        windowEngine = engine
+    }
 
     var storedFrame = Rect.zero
     var boundsOrigin = Point.zero

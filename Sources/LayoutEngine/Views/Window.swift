@@ -30,12 +30,14 @@ public final class Window: View {
         // Views and guides that outlive the window must not keep pointing at
         // it or its engine (their references are unretained); constraints
         // retain the engine, which is closed.
-        let engine = layoutEngine
+        // Captured unretained: the walk's closure passed down the tree
+        // retained and released a captured engine at every view.
+        let engine = Unmanaged.passUnretained(layoutEngine)
         forEachInSubtree { view in
-            view.window = nil
-            view.forEachItem(engine.detach)
+            view.setWindow(nil, engine: nil)
+            view.forEachItem { item in engine._withUnsafeGuaranteedRef { $0.detach(item) } }
         }
-        engine.close()
+        layoutEngine.close()
     }
 
     /// The measurer labels in this window use; replace it to plug in another.
