@@ -168,14 +168,19 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// each is installed in its window's engine (the solver minimises once,
     /// when values are next read). Views must share a common ancestor.
     public static func activate(_ constraints: [LayoutConstraint]) {
-        for c in constraints where !c.active {
-            c.active = true
-            // Each unowned item read once: every read is an atomic retain and release.
-            let first = c.firstItem, second = c.secondItem
-            first.addReference(c, asFirst: true)
-            second?.addReference(c, asFirst: false)
-            first.installationEngine(with: second)?._withUnsafeGuaranteedRef {
-                $0.install(c, first: first, second: second)
+        // Each constraint borrowed from the array (the caller's array keeps
+        // it alive): `for c in constraints` retained and released every one.
+        for i in constraints.indices {
+            Unmanaged.passUnretained(constraints[i])._withUnsafeGuaranteedRef { c in
+                guard !c.active else { return }
+                c.active = true
+                // Each unowned item read once: every read is an atomic retain and release.
+                let first = c.firstItem, second = c.secondItem
+                first.addReference(c, asFirst: true)
+                second?.addReference(c, asFirst: false)
+                first.installationEngine(with: second)?._withUnsafeGuaranteedRef {
+                    $0.install(c, first: first, second: second)
+                }
             }
         }
     }

@@ -111,24 +111,33 @@ extension View {
             // walking parents first.
             if let newEngine {
                 installPending(in: newEngine, onlyReachingOutside: true)
-                var pending: [LayoutConstraint] = []
+                // Unretained: the items' references keep every active
+                // constraint alive while it is installed; a strong list
+                // retained and released each constraint three times.
+                var pending: [Unmanaged<LayoutConstraint>] = []
                 forEachInSubtree { view in
                     view.forEachItem { item in
                         // Each constraint once, marked with this move's token:
                         // telling whether its first item is this one or
                         // outside read that unowned item (an atomic retain
                         // and release) for each constraint at both its items.
-                        for c in item.references where c.active && c.collectedMark != mark && c.engine == nil {
-                            c.collectedMark = mark
-                            pending.append(c)
+                        for i in item.references.indices {
+                            Unmanaged.passUnretained(item.references[i])._withUnsafeGuaranteedRef { c in
+                                if c.active && c.collectedMark != mark && c.engine == nil {
+                                    c.collectedMark = mark
+                                    pending.append(.passUnretained(c))
+                                }
+                            }
                         }
                     }
                 }
-                pending.sort { $0.serial < $1.serial }
+                pending.sort { a, b in
+                    a._withUnsafeGuaranteedRef { a in b._withUnsafeGuaranteedRef { b in a.serial < b.serial } }
+                }
                 // Every view of the subtree is in the new window already, so
                 // this installs what stays inside and what reaches views of
                 // the same window, reading each constraint's items once.
-                for c in pending { newEngine.installIfInWindow(c) }
+                for c in pending { c._withUnsafeGuaranteedRef { newEngine.installIfInWindow($0) } }
             }
         }
         forEachInSubtree { $0.didMoveToWindow() }
