@@ -95,7 +95,13 @@ struct Row {
             // is. Into reserved room it is a memcpy; otherwise the buffer is
             // shared until the next write.
             constant += other.constant * k
-            if cells.capacity >= other.cells.count { cells.append(contentsOf: other.cells) } else { cells = other.cells }
+            // Through a buffer pointer: appending the array itself retained
+            // and released it.
+            if cells.capacity >= other.cells.count {
+                other.cells.withUnsafeBufferPointer { cells.append(contentsOf: $0) }
+            } else {
+                cells = other.cells
+            }
             positions = other.positions
             indexed = other.indexed
             if k != 1 { for i in cells.indices { cells[i].coefficient *= k } }

@@ -4,14 +4,17 @@ extension Tableau {
     mutating func newComponent() -> Int {
         // Room for a few constraints' symbols up front: growing from empty
         // reallocated 1, 2, 4, 8 (an eighth of a feed-cell build's allocations).
-        var fresh = Component()
-        fresh.symbols.reserveCapacity(8)
-        if let c = freeComponents.popLast() {
-            components[c] = fresh
-            return c
+        // Built in place: assigning a prepared local retained its array.
+        let c: Int
+        if let free = freeComponents.popLast() {
+            c = free
+            components[c] = Component()
+        } else {
+            c = components.count
+            components.append(Component())
         }
-        components.append(fresh)
-        return components.count - 1
+        components[c].symbols.reserveCapacity(8)
+        return c
     }
 
     mutating func attach(_ s: Int, to c: Int) {
@@ -69,7 +72,9 @@ extension Tableau {
 
     /// Moves every symbol and objective term of `source` into `target`.
     mutating func merge(_ source: Int, into target: Int) {
-        let moving = components[source]
+        // Moved out, not copied: a copy retained its symbols and levels.
+        var moving = Component(alive: false)
+        swap(&moving, &components[source])
         for s in moving.symbols { attach(s, to: target) }
         for level in moving.levels {
             let i = levelIndex(target, level.priority)
@@ -81,7 +86,6 @@ extension Tableau {
         if moving.hasFolded { components[target].hasFolded = true }
         counters.termsTouched += moving.symbols.count
         if moving.needsOptimize { markDirty(target) }
-        components[source] = Component(alive: false)
         freeComponents.append(source)
         counters.componentsMerged += 1
     }

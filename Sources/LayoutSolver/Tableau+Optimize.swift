@@ -28,18 +28,29 @@ extension Tableau {
     /// The smallest non-dummy symbol whose reduced cost is lexicographically
     /// negative: negative at some level and zero at every higher one.
     func enteringSymbol(_ c: Int, levelLimit: Int) -> Int? {
-        let levels = components[c].levels
-        let count = min(levels.count, levelLimit)
-        var best = Int.max
-        for li in 0..<count {
-            candidates: for cell in levels[li].row.cells where cell.coefficient < 0 && cell.symbol < best {
-                let s = cell.symbol
-                if symbolInfo[s].kind == .dummy { continue }
-                for lj in 0..<li where levels[lj].row.coefficient(of: s) != 0 { continue candidates }
-                best = s
+        // Through a pointer to the levels, reading cells in place: copies of
+        // the levels and of each level's cells were retained and released
+        // at every pivot.
+        components[c].levels.withUnsafeBufferPointer { levels in
+            let count = min(levels.count, levelLimit)
+            guard let level = levels.baseAddress else { return nil }
+            var best = Int.max
+            for li in 0..<count {
+                // By index: iterating the cells retained their buffer.
+                let n = level[li].row.cells.count
+                var k = 0
+                candidates: while k < n {
+                    let cell = level[li].row.cells[k]
+                    k += 1
+                    guard cell.coefficient < 0 && cell.symbol < best else { continue }
+                    let s = cell.symbol
+                    if symbolInfo[s].kind == .dummy { continue }
+                    for lj in 0..<li where level[lj].row.coefficient(of: s) != 0 { continue candidates }
+                    best = s
+                }
             }
+            return best == Int.max ? nil : best
         }
-        return best == Int.max ? nil : best
     }
 
     /// The row that limits how far `entering` can grow: among restricted
