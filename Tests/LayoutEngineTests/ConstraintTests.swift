@@ -149,6 +149,48 @@ import Testing
         #expect(a.frame.width == 200 && !twoHundred.isBroken)
     }
 
+    @Test func aBrokenConstraintComesBackAtALowerPriorityFromTheTermsItKept() {
+        // The solver holds no copy of a broken constraint's equation: a new
+        // priority must rebuild it from the terms the constraint kept.
+        let (window, container) = scene()
+        let a = constrained("box")
+        container.addSubview(a)
+        window.logHandler = { _ in }
+        let fifty = a.widthAnchor.constraint(equalToConstant: 50)
+        let twoHundred = a.widthAnchor.constraint(equalToConstant: 200)
+        LayoutConstraint.activate([a.leadingAnchor.constraint(equalTo: container.leadingAnchor),
+                                   a.topAnchor.constraint(equalTo: container.topAnchor),
+                                   a.heightAnchor.constraint(equalToConstant: 10), fifty, twoHundred])
+        window.runFrame()
+        #expect(twoHundred.isBroken && a.frame.width == 50)
+        let before = window.engineCounters
+        twoHundred.priority = 750
+        window.runFrame()
+        var d = window.engineCounters - before
+        #expect(!twoHundred.isBroken && a.frame.width == 50)   // a preference now: the required one wins
+        #expect(d[.priorityChanges] == 1 && d[.solverConstraintsAdded] == 1 && d[.solverConstraintsRemoved] == 0)
+        #expect(d[.unsatisfiableConstraints] == 0)
+        // Its equation is in the solver: without the required one it decides,
+        // and a new constant goes through the in-place path.
+        fifty.isActive = false
+        window.runFrame()
+        #expect(a.frame.width == 200)
+        let mid = window.engineCounters
+        twoHundred.constant = 120
+        window.runFrame()
+        d = window.engineCounters - mid
+        #expect(a.frame.width == 120)
+        #expect(d[.solverConstantUpdates] == 1 && d[.solverConstraintsAdded] == 0 && d[.solverConstraintsRemoved] == 0)
+        // Back to required: removed and added again, with the current constant.
+        twoHundred.priority = .required
+        window.runFrame()
+        #expect(a.frame.width == 120 && !twoHundred.isBroken)
+        // Deactivated, it leaves the solver: the width is free again (zero).
+        twoHundred.isActive = false
+        window.runFrame()
+        #expect(a.frame.width == 0)
+    }
+
     @Test func hiddenViewsKeepTheirConstraints() {
         let (window, container) = scene()
         let a = constrained("a"), b = constrained("b")
