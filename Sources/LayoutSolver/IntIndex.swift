@@ -63,9 +63,14 @@ struct IntIndex<Stored: FixedWidthInteger & SignedInteger> {
         }
     }
 
+    /// Whether `n` keys fit `slots` slots: load ≤ 1/2 keeps probe runs
+    /// short; big tables go to 3/4 to save memory.
+    @inline(__always) private static func fits(_ n: Int, slots: Int) -> Bool {
+        slots < 4096 ? n * 2 <= slots : n * 4 <= slots * 3
+    }
+
     private mutating func insert(_ key: Int, _ value: Int) {
-        // Load ≤ 1/2 keeps probe runs short; big tables go to 3/4 to save memory.
-        if table.count < 4096 ? (count + 1) * 2 > table.count : (count + 1) * 4 > table.count * 3 { grow() }
+        if !Self.fits(count + 1, slots: table.count) { grow() }
         let h = home(key)
         let key = Stored(truncatingIfNeeded: key), value = Stored(truncatingIfNeeded: value)
         let added = table.withUnsafeMutableBufferPointer { t -> Bool in
@@ -126,7 +131,7 @@ struct IntIndex<Stored: FixedWidthInteger & SignedInteger> {
     /// Makes room for `n` keys in all, so that filling it rehashes nothing.
     mutating func reserveCapacity(_ n: Int) {
         var bits = 64 - shift
-        while (1 << bits) < 4096 ? n * 2 > (1 << bits) : n * 4 > (1 << bits) * 3 { bits += 1 }
+        while !Self.fits(n, slots: 1 << bits) { bits += 1 }
         if bits > 64 - shift { rehash(bits: bits) }
     }
 

@@ -272,8 +272,9 @@ struct Row {
 
 /// A reusable list of symbols that a merge added to or cancelled from a row.
 /// Resetting is a store, not `removeAll(keepingCapacity:)`, which profiled
-/// at 5 % of a chain's removal time.
-struct SymbolBuffer: Sequence {
+/// at 5 % of a chain's removal time. Read by index: an iterator would be a
+/// slice of the storage, retained and released while the tableau changes.
+struct SymbolBuffer {
     private var storage: [Int] = []
     private(set) var count = 0
 
@@ -285,6 +286,4 @@ struct SymbolBuffer: Sequence {
     @inline(__always) mutating func reset() { count = 0 }
 
     @inline(__always) subscript(i: Int) -> Int { storage[i] }
-
-    func makeIterator() -> ArraySlice<Int>.Iterator { storage[0..<count].makeIterator() }
 }
