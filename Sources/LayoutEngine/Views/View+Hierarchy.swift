@@ -111,10 +111,10 @@ extension View {
             // walking parents first.
             if let newEngine {
                 installPending(in: newEngine, onlyReachingOutside: true)
-                // Unretained: the items' references keep every active
-                // constraint alive while it is installed; a strong list
-                // retained and released each constraint three times.
-                var pending: [Unmanaged<LayoutConstraint>] = []
+                // Held strongly (a log handler called while installing may
+                // deactivate constraints), but read by index and borrowed:
+                // `for c in` retained and released each constraint again.
+                var pending: [LayoutConstraint] = []
                 forEachInSubtree { view in
                     view.forEachItem { item in
                         // Each constraint once, marked with this move's token:
@@ -125,19 +125,19 @@ extension View {
                             Unmanaged.passUnretained(item.references[i])._withUnsafeGuaranteedRef { c in
                                 if c.active && c.collectedMark != mark && c.engine == nil {
                                     c.collectedMark = mark
-                                    pending.append(.passUnretained(c))
+                                    pending.append(c)
                                 }
                             }
                         }
                     }
                 }
-                pending.sort { a, b in
-                    a._withUnsafeGuaranteedRef { a in b._withUnsafeGuaranteedRef { b in a.serial < b.serial } }
-                }
+                pending.sort { $0.serial < $1.serial }
                 // Every view of the subtree is in the new window already, so
                 // this installs what stays inside and what reaches views of
                 // the same window, reading each constraint's items once.
-                for c in pending { c._withUnsafeGuaranteedRef { newEngine.installIfInWindow($0) } }
+                for i in pending.indices {
+                    Unmanaged.passUnretained(pending[i])._withUnsafeGuaranteedRef { newEngine.installIfInWindow($0) }
+                }
             }
         }
         forEachInSubtree { $0.didMoveToWindow() }
