@@ -111,7 +111,12 @@ import Testing
         #expect(try CompareCLI.header(in: dir)["rounds"] as? Int == 2)
         #expect(try CompareCLI.cells(in: dir).allSatisfy { $0["verdict"] as? String == "unknown" })
         let unlimited = try CompareCLI.compare([noisy, noisy] + Self.fixtureCells + ["--out", dir.path, "--time-budget", "0"])
-        #expect(unlimited.status == 0 && !unlimited.err.contains("time budget"), "\(unlimited.err)")
+        // Not an error, and no budget stopped it. (Exit 1 is allowed: these
+        // identical sides are deliberately noisy, and on a loaded machine a
+        // third round can, at the comparison's false-positive rate, call one
+        // of them slower; that is the statistics, not the budget, and made
+        // this check fail one CI run in many.)
+        #expect(unlimited.status != 2 && !unlimited.err.contains("time budget"), "\(unlimited.err)")
         #expect(try CompareCLI.header(in: dir)["rounds"] as? Int == 3)
         let negative = try CompareCLI.compare([noisy, noisy] + Self.fixtureCells + ["--time-budget=-1"])
         #expect(negative.status == 2, "\(negative.status)")   // an error, like any other: CI scripts see three codes
