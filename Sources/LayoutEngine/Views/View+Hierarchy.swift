@@ -99,7 +99,7 @@ extension View {
         // with it, so each is installed once.
         let mark = subtreeMarks.add(1, ordering: .relaxed).newValue
         let windowLink = newWindow.map(Unmanaged.passUnretained)
-        let engineLink = newWindow.map { Unmanaged.passUnretained($0.layoutEngine) }
+        let engineLink = newEngine.map(Unmanaged.passUnretained)
         forEachInSubtree { $0.setWindow(windowLink, engine: engineLink) }
         if oldEngine !== newEngine {
             if let oldEngine { forEachInSubtree { $0.uninstallAll(from: oldEngine) } }
