@@ -191,6 +191,45 @@ public final class Solver {
         pendingRemovals.append(slot)
     }
 
+    /// Takes back the removal of constraint `id` while it is still pending
+    /// (nothing has read or changed the solver since) and `equation` is the
+    /// same equation — same terms, constant in effect, relation and
+    /// priorities. The tableau never let go of it, so taking the removal
+    /// back leaves the solver exactly as it was, where removing and adding
+    /// it again would pivot twice. Returns whether it did; the constraint
+    /// keeps `id`, and `equation`'s own id is not used.
+    ///
+    /// Only the most recent pending removals are looked at, so the call is
+    /// O(1) even while a large batch of removals waits.
+    package func restore(removed id: UInt64, as equation: borrowing Constraint) -> Bool {
+        var i = pendingRemovals.count - 1
+        let stop = Swift.max(0, pendingRemovals.count - 8)
+        while i >= stop {
+            let slot = pendingRemovals[i]
+            if recordInfo[slot].constraint?.id == id {
+                guard let kept = recordInfo[slot].constraint,
+                      recordInfo[slot].constant == equation.expression.constant,
+                      kept.relation == equation.relation, kept.priority == equation.priority,
+                      kept.abovePriority == equation.abovePriority,
+                      sameTerms(kept.expression.terms, equation.expression.terms)
+                else { return false }
+                pendingRemovals.remove(at: i)
+                recordOf[key(id)] = slot
+                return true
+            }
+            i -= 1
+        }
+        return false
+    }
+
+    private func sameTerms(_ a: [Term], _ b: [Term]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where a[i].variable.id != b[i].variable.id || a[i].coefficient != b[i].coefficient {
+            return false
+        }
+        return true
+    }
+
     /// Removes constraints as one batch; checks them all before removing any.
     public func remove(_ constraints: [Constraint]) throws(SolverError) {
         for c in constraints where recordOf[key(c.id)] == nil { throw .unknownConstraint(c) }

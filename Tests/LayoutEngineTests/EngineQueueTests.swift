@@ -136,3 +136,86 @@ extension EngineQueueTests {
         #expect(window.layoutEngine.queuedAdditionCount == 0)
     }
 }
+
+/// Flipping `isActive` before anything reads the engine: an addition still
+/// queued is taken back without the solver, and a removal still pending in
+/// the solver is taken back when the same equation returns.
+@Suite struct ToggleBetweenReadsTests {
+    let q = EngineQueueTests()
+
+    @Test func aConstraintToggledBetweenTwoFramesCostsTheSolverNothing() {
+        let (window, _, box) = q.scene()
+        let narrow = box.widthAnchor.constraint(equalToConstant: 40)
+        let wide = box.widthAnchor.constraint(equalToConstant: 120)
+        narrow.isActive = true
+        window.runFrame()
+        #expect(box.frame.width == 40)
+        let before = window.engineCounters
+        for _ in 0..<10 {
+            narrow.isActive = false; wide.isActive = true
+            wide.isActive = false; narrow.isActive = true
+        }
+        #expect(window.layoutEngine.queuedAdditionCount == 0)
+        window.runFrame()
+        let d = window.engineCounters - before
+        #expect(d[.solverConstraintsAdded] == 0 && d[.solverConstraintsRemoved] == 0 && d[.solverPivots] == 0)
+        // The view layer still counts every activation, and as churn every
+        // one that re-adds an equal constraint removed in the pass (all but wide's first).
+        #expect(d[.constraintsAdded] == 20 && d[.constraintsRemoved] == 20 && d[.constraintChurn] == 19)
+        #expect(box.frame.width == 40)
+        // Left on the other side it is real work, and the frame follows.
+        narrow.isActive = false; wide.isActive = true
+        window.runFrame()
+        let e = window.engineCounters - before
+        #expect(box.frame.width == 120)
+        #expect(e[.solverConstraintsAdded] == 1 && e[.solverConstraintsRemoved] == 1)
+        // Across a frame nothing is taken back: the removal was carried out.
+        wide.isActive = false; narrow.isActive = true
+        window.runFrame()
+        #expect(box.frame.width == 40)
+        #expect((window.engineCounters - before)[.solverConstraintsAdded] == 2)
+    }
+
+    @Test func aConstraintChangedWhileInactiveGoesInWithItsNewEquation() {
+        let (window, _, box) = q.scene()
+        let width = box.widthAnchor.constraint(equalToConstant: 40)
+        width.isActive = true
+        window.runFrame()
+        width.isActive = false
+        width.constant = 90
+        width.isActive = true
+        window.runFrame()
+        #expect(box.frame.width == 90)
+        width.isActive = false
+        width.priority = .defaultHigh
+        width.isActive = true   // nothing queued: only the priority tells the two equations apart
+        let floor = box.widthAnchor.constraint(greaterThanOrEqualToConstant: 100)
+        floor.isActive = true
+        window.runFrame()
+        // At 750 the width gives way to the required floor; had the required
+        // equation been taken back, the floor would have been broken instead.
+        #expect(box.frame.width == 100 && !floor.isBroken && !width.isBroken)
+    }
+
+    @Test func aQueuedConstraintWithOthersQueuedAfterItGoesThroughTheSolverInOrder() {
+        let (window, _, box) = q.scene()
+        var logged: [String] = []
+        window.logHandler = { logged.append($0) }
+        let fifty = box.widthAnchor.constraint(equalToConstant: 50)
+        let twoHundred = box.widthAnchor.constraint(equalToConstant: 200).withIdentifier("two-hundred")
+        fifty.isActive = true
+        twoHundred.isActive = true
+        // Not the last one queued: the queue is applied before it goes, and
+        // two-hundred is broken against it, as immediate additions would do.
+        fifty.isActive = false
+        #expect(twoHundred.isBroken && logged.count == 1)
+        // The last one queued leaves without the solver: never found unsatisfiable.
+        let three = box.widthAnchor.constraint(equalToConstant: 300)
+        three.isActive = true
+        #expect(window.layoutEngine.queuedAdditionCount == 1)
+        three.isActive = false
+        #expect(window.layoutEngine.queuedAdditionCount == 0)
+        window.runFrame()
+        #expect(logged.count == 1 && !three.isBroken)
+    }
+}

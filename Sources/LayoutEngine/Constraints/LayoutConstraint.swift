@@ -79,6 +79,13 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// was a retain of its terms at every install and a release, of a cold
     /// buffer, when the constraint went.
     var solverID: UInt64?
+    /// The id its equation had when it was last uninstalled: while that
+    /// removal is still pending in the solver, installing it again unchanged
+    /// takes the removal back instead (`Solver.restore`).
+    var removedSolverID: UInt64?
+    /// Its index in the engine's queue of additions when it was last queued
+    /// (stale once applied; the engine checks the entry is still this one).
+    var queuedAt: Int32 = -1
     /// A broken constraint's terms (the solver refused it and holds none),
     /// to add it again at a new priority.
     var brokenTerms: [Term]?

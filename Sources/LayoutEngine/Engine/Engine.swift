@@ -191,7 +191,19 @@ final class Engine {
         // The expression moves on to the solver's equation: a copy of it
         // was a retain and a release of its terms.
         let sc = c.solverConstraint((consume built).expression)
-        c.solverID = sc.id
+        // Uninstalled and installed again unchanged with nothing queued in
+        // between (a toggled `isActive`): while its removal is still pending,
+        // the solver takes it back and does no work at all. With additions
+        // queued, an add after them keeps the order an immediate add gives.
+        let restored: Bool
+        if let old = c.removedSolverID, nextQueued == queued.count, core.restore(removed: old, as: sc) {
+            c.solverID = old
+            restored = true
+        } else {
+            c.solverID = sc.id
+            restored = false
+        }
+        c.removedSolverID = nil
         c.brokenTerms = nil
         c.engine = self
         c.isBroken = false
@@ -204,6 +216,8 @@ final class Engine {
             counters.add(.constraintChurn)
             owner?._withUnsafeGuaranteedRef { $0.counters.constraintChurn += 1 }
         }
+        guard !restored else { return }
+        c.queuedAt = Int32(truncatingIfNeeded: queued.count)
         queued.append(QueuedAddition(constraint: c, equation: sc))
     }
 
@@ -237,8 +251,20 @@ final class Engine {
     /// Removes a constraint's equation from the solver.
     func uninstall(_ c: LayoutConstraint) {
         guard c.engine === self else { return }
-        applyQueuedAdditions()
-        if let id = c.solverID, !c.isBroken, let sc = solver.constraint(id: id) { try? solver.remove(sc) }
+        let i = Int(c.queuedAt)
+        if i == queued.count - 1, i >= nextQueued, queued[i].constraint === c {
+            // Installed and uninstalled with nothing queued after it: the
+            // solver never sees it, as an add and a remove in a row would
+            // leave it as it was. (So it is never found unsatisfiable.)
+            queued.removeLast()
+            c.removedSolverID = nil
+        } else {
+            applyQueuedAdditions()
+            if let id = c.solverID, !c.isBroken, let sc = solver.constraint(id: id) {
+                try? solver.remove(sc)
+                c.removedSolverID = id
+            }
+        }
         c.engine = nil
         c.solverID = nil
         c.brokenTerms = nil
