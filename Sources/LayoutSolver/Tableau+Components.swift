@@ -125,6 +125,12 @@ extension Tableau {
         if components[c].constraintCount == 0 { return retire(c) }
         markDirty(c)
         components[c].removalsSinceSplitCheck += 1
+        if !splitChecksDeferred { checkSplit(c) }
+    }
+
+    /// Looks for a split if `c`'s removals since the last look call for one.
+    mutating func checkSplit(_ c: Int) {
+        guard components[c].alive, components[c].removalsSinceSplitCheck > 0 else { return }
         let n = components[c].constraintCount
         if n <= 64 || components[c].removalsSinceSplitCheck * 4 >= n {
             splitIfDisconnected(c)
@@ -142,35 +148,56 @@ extension Tableau {
         // Union–find over the members' positions in the component: one pass
         // over the rows (a row ties its basic symbol to its parameters) and
         // the records (a preference ties its two errors), reading cells in
-        // order — no column walk, no lookups in long rows.
-        var parent = Array(0..<members.count)
+        // order — no column walk, no lookups in long rows. The parent array
+        // is the tableau's scratch, and nothing else is allocated unless the
+        // component really splits: small components are checked after every
+        // removal, and the check's own arrays were a fifth of a churned
+        // cell's constraint pass.
+        var parent: [Int32] = []
+        swap(&parent, &splitParent)
+        defer { swap(&parent, &splitParent) }
+        parent.removeAll(keepingCapacity: true)
+        for i in 0..<members.count { parent.append(Int32(truncatingIfNeeded: i)) }
         func find(_ i: Int) -> Int {
             var i = i
-            while parent[i] != i {
-                parent[i] = parent[parent[i]]
-                i = parent[i]
+            while Int(parent[i]) != i {
+                parent[i] = parent[Int(parent[i])]
+                i = Int(parent[i])
             }
             return i
         }
         func union(_ a: Int, _ b: Int) {
             let x = find(a), y = find(b)
-            if x != y { if x < y { parent[y] = x } else { parent[x] = y } }
+            if x != y { if x < y { parent[y] = Int32(truncatingIfNeeded: x) } else { parent[x] = Int32(truncatingIfNeeded: y) } }
         }
         var termsRead = members.count
-        for (i, s) in members.enumerated() {
+        for i in 0..<members.count {
+            let s = members[i]
             let o = symbolInfo[s].ownerOf
             if o >= 0 {
-                for partner in [records[o].marker, records[o].other] where partner >= 0 && partner != s && symbolInfo[partner].componentOf == c {
-                    union(i, symbolInfo[partner].componentPosition)
-                }
+                let marker = records[o].marker, other = records[o].other
+                if marker >= 0 && marker != s && symbolInfo[marker].componentOf == c { union(i, symbolInfo[marker].componentPosition) }
+                if other >= 0 && other != s && symbolInfo[other].componentOf == c { union(i, symbolInfo[other].componentPosition) }
             }
             let r = symbolInfo[s].rowOf
             if r >= 0 {
-                termsRead += rows[r].cells.count
-                for cell in rows[r].cells where symbolInfo[cell.symbol].componentOf == c { union(i, symbolInfo[cell.symbol].componentPosition) }
+                let count = rows[r].cells.count
+                termsRead += count
+                for k in 0..<count {
+                    let t = rows[r].cells[k].symbol
+                    if symbolInfo[t].componentOf == c { union(i, symbolInfo[t].componentPosition) }
+                }
             }
         }
         counters.termsTouched += termsRead
+        // Almost always one piece holds every constraint: then nothing moves.
+        // (The first member's root is position 0, the smallest.)
+        var splits = false
+        for i in 1..<members.count where find(i) != 0 {
+            let o = symbolInfo[members[i]].ownerOf
+            if o >= 0 && records[o].marker == members[i] { splits = true; break }
+        }
+        guard splits else { return }
         // Pieces numbered in order of their first member, as before.
         var pieceOfRoot = [Int](repeating: -1, count: members.count)
         var pieceOf: [Int: Int] = [:]   // only symbols outside the first piece

@@ -147,6 +147,11 @@ struct Tableau {
     var scratchAdded = SymbolBuffer()
     var scratchRemoved = SymbolBuffer()
     var splitMark: [Int] = []
+    /// Set while a batch of removals from one component runs: it is checked
+    /// for a split once, after the last (`Solver.flushRemovals`).
+    var splitChecksDeferred = false
+    /// Scratch for `splitIfDisconnected`'s union–find, reused.
+    var splitParent: [Int32] = []
     var splitEpoch = 0
     /// Per row slot: the epoch of the last column compaction that kept it.
     var rowMark: [Int] = []

@@ -422,6 +422,31 @@ import LayoutSolver
         #expect(solver.value(of: ar) == 60)
     }
 
+    @Test func removalsFromOneComponentInOneBatchSplitItIntoEveryPieceAtOnce() throws {
+        // Three blocks chained by two links; both links and one block's
+        // preference go in one batch of removals, checked for a split once.
+        let solver = Solver()
+        let blocks = (0..<3).map { i in (0..<3).map { Variable("b\(i).\($0)") } }
+        var prefs: [Constraint] = []
+        for (i, v) in blocks.enumerated() {
+            try solver.add([v[0] == Double(100 * i), v[1] == v[0] + 10, v[2] >= v[1] + 5])
+            let p = (v[2] == v[1] + 20).priority(250)
+            prefs.append(p)
+            try solver.add(p)
+        }
+        let links = [(blocks[1][0] >= blocks[0][2] + 1).priority(500), (blocks[2][0] >= blocks[1][2] + 1).priority(500)]
+        try solver.add(links)
+        #expect(solver.componentCount == 1)
+        let before = solver.counters.componentsSplit
+        try solver.remove(links + [prefs[1]])
+        #expect(solver.value(of: blocks[2][2]) == 230)   // a read carries the batch out
+        #expect(solver.componentCount == 3)
+        #expect(solver.counters.componentsSplit - before == 2)
+        #expect(!solver.sharesComponent(blocks[0][0], blocks[1][0]) && !solver.sharesComponent(blocks[1][0], blocks[2][0]))
+        #expect(blocks.map { solver.value(of: $0[2]) } == [30, 115, 230])
+        #expect(solver.anomalies == 0)
+    }
+
     @Test func largeComponentsSplitOnceAQuarterHasGone() throws {
         // Above 64 constraints a component looks for a split only once its
         // removals since the last look reach a quarter of its size.
