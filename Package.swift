@@ -125,7 +125,7 @@ let package = Package(
                                               "EngineBuilds"]),
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
-        .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol"]),
+        .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"]),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench"]),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [

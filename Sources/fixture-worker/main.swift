@@ -14,9 +14,18 @@
 // FIXTURE_DIGEST=D reports D as the layout digest (behaviour changed);
 // FIXTURE_WORK_JITTER=F makes each job's spin up to F (0.5 = 50 %) longer at
 // random, a side too noisy for a few rounds to judge;
+// FIXTURE_NOISE_SEED=S makes that jitter seeded instead of random, and
+// reported exactly: job j of a cell (its j-th on this side, counted in the
+// directory FIXTURE_NOISE_STATE, the check job first) draws its factor
+// 1 + F·u from SplitMix64 keyed by S, the cell and j, and every sample
+// reports FIXTURE_WORK_MICROS × that factor per iteration instead of the
+// time the spin took (the spin still runs). Two runs of a comparison with
+// fresh state directories then see the very same numbers: a test built on
+// "too noisy to judge" no longer depends on the machine or on luck;
 // FIXTURE_SPAN_LOG=FILE appends "start end" (Unix seconds) of each job that
 // ends normally, so a test can see which jobs ran at the same time.
 import Foundation
+import Randomness
 import WorkerProtocol
 
 /// Lines wait here until `flush()`, so a burst of samples is one write.
@@ -67,8 +76,45 @@ let environment = ProcessInfo.processInfo.environment
 let workMicros = environment["FIXTURE_WORK_MICROS"].flatMap(Double.init)
 let extraPivots = environment["FIXTURE_EXTRA_PIVOTS"].flatMap(Double.init) ?? 0
 let jitter = environment["FIXTURE_WORK_JITTER"].flatMap(Double.init) ?? 0
+let noiseSeed = environment["FIXTURE_NOISE_SEED"].flatMap(UInt64.init)
+
+/// FNV-1a of a string: a hash that is the same in every process (Swift's
+/// `Hasher` is seeded per process).
+func stableHash(_ text: String) -> UInt64 {
+    text.utf8.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x0100_0000_01B3 }
+}
+
+/// This job's ordinal among the jobs of its cell that this side has run,
+/// counted in a file of the directory `state` (locked: two jobs of one
+/// cell may start together when both sides are the same fixture).
+func nextOrdinal(cell: String, state: String) -> UInt64 {
+    try? FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
+    let name = cell.map { $0.isLetter || $0.isNumber ? $0 : "-" }
+    let fd = open(state + "/" + String(name), O_RDWR | O_CREAT, 0o644)
+    guard fd >= 0 else { note("fixture-worker: cannot open the noise state in \(state)"); exit(WorkerExitCode.badJob.rawValue) }
+    defer { close(fd) }
+    flock(fd, LOCK_EX)
+    var buffer = [UInt8](repeating: 0, count: 32)
+    let count = read(fd, &buffer, buffer.count)
+    let ordinal = UInt64(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)) ?? 0
+    let next = Array("\(ordinal + 1)".utf8)
+    _ = ftruncate(fd, 0)
+    _ = pwrite(fd, next, next.count, 0)
+    flock(fd, LOCK_UN)
+    return ordinal
+}
+
 /// One factor per job (process): the noise a busy machine puts between jobs.
-let jobFactor = 1 + Double.random(in: 0...max(0, jitter))
+/// Random, or with FIXTURE_NOISE_SEED drawn from the cell's seeded stream.
+let jobFactor: Double = {
+    guard let noiseSeed else { return 1 + Double.random(in: 0...max(0, jitter)) }
+    let cell = "\(URL(fileURLWithPath: job.workloadPath).deletingPathExtension().lastPathComponent)/\(job.variant)/\(job.size)"
+    let ordinal = nextOrdinal(cell: cell, state: environment["FIXTURE_NOISE_STATE"] ?? NSTemporaryDirectory() + "fixture-noise-\(getuid())")
+    var generator = SplitMix64(seed: noiseSeed ^ stableHash(cell))
+    for _ in 0..<ordinal { _ = generator.next() }
+    let u = Double(generator.next() >> 11) / Double(1 << 53)   // [0, 1), 53 random bits
+    return 1 + max(0, jitter) * u
+}()
 
 /// Seconds of CPU time this thread has used.
 func threadCPUSeconds() -> Double {
@@ -103,6 +149,8 @@ for index in 0..<sampleCount {
     if let workMicros {
         sample.iterations = 2
         sample.wallSeconds = spin(iterations: 2, micros: workMicros * jobFactor)
+        // Seeded noise reports the model's time, not the spin's: exact, so reproducible.
+        if noiseSeed != nil { sample.wallSeconds = 2 * workMicros * jobFactor / 1e6 }
         sample.cpuSeconds = sample.wallSeconds
     }
     samples.append(sample)

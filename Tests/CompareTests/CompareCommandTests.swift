@@ -102,23 +102,57 @@ import Testing
 
     /// Sides too noisy for two rounds to judge want a third; a spent time
     /// budget stops after the two every cell needs, says so, and leaves them unknown.
+    ///
+    /// The noise is seeded (FIXTURE_NOISE_SEED, see Sources/fixture-worker):
+    /// every job of a side reports 1 ms × (1 + 0.5·u) per iteration, u drawn
+    /// from that side's seeded stream for the cell and the job's ordinal, not
+    /// measured. Both sides are the same program with the same spread, only
+    /// their draws differ, and each run starts from fresh noise state, so
+    /// every run of this test sees the very same per-job seconds (checked
+    /// below) and the outcome is arithmetic, not luck or machine load.
+    /// (With unseeded jitter, a cell whose two rounds happened to agree was
+    /// once "same" after two rounds under load, and a third round once
+    /// called one "slower".) For seeds 1 and 2, with three cells (too few to
+    /// borrow a variance prior) each cell is a paired t test on its rounds:
+    /// - after two rounds (1 degree of freedom, t₀.₉₇₅ = 12.7) the narrowest
+    ///   interval on a cell's ratio is −21.7 % … +7.3 % and the others span
+    ///   −77 % … +296 % and more: none lies within ±5 % (so not *same*),
+    ///   every one holds no change (not *slower* or *faster*; the smallest
+    ///   adjusted p is 0.27), and the pool of the three, −8.1 %
+    ///   [−20.2 %, +5.7 %] (adjusted p 0.17), is no change either;
+    /// - after three, the narrowest is −6.8 % [−13.8 %, +0.7 %] (p 0.06,
+    ///   adjusted 0.35, against the 1 % false-discovery rate) and the pool
+    ///   −5.0 % [−12.6 %, +3.4 %]: all unknown, no regression, exit 0.
+    /// A change to the fixture's draws or to the judge that moves these
+    /// fails this test on every run, not one in seven.
     @Test func aSpentTimeBudgetStopsAfterTheMinimumRounds() throws {
         let dir = try CompareCLI.scratch("deadline")
-        let noisy = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1000", "FIXTURE_WORK_JITTER": "0.5"], in: dir, name: "base")
-        let limited = try CompareCLI.compare([noisy, noisy] + Self.fixtureCells + ["--out", dir.path, "--time-budget", "0.01"])
+        let noise = ["FIXTURE_WORK_MICROS": "1000", "FIXTURE_WORK_JITTER": "0.5"]
+        let state = dir.appendingPathComponent("noise")
+        let base = try CompareCLI.fixture(noise.merging(["FIXTURE_NOISE_SEED": "1", "FIXTURE_NOISE_STATE": state.appendingPathComponent("base").path]) { $1 },
+                                          in: dir, name: "base")
+        let candidate = try CompareCLI.fixture(noise.merging(["FIXTURE_NOISE_SEED": "2", "FIXTURE_NOISE_STATE": state.appendingPathComponent("candidate").path]) { $1 },
+                                               in: dir, name: "candidate")
+        let limited = try CompareCLI.compare([base, candidate] + Self.fixtureCells + ["--out", dir.path, "--time-budget", "0.01"])
         #expect(limited.status == 0, "\(limited.out)\n\(limited.err)")
         #expect(limited.err.contains("time budget (--time-budget 0 s, 0 s left): 3 of 3 undecided cells not run again"), "\(limited.err)")
         #expect(try CompareCLI.header(in: dir)["rounds"] as? Int == 2)
-        #expect(try CompareCLI.cells(in: dir).allSatisfy { $0["verdict"] as? String == "unknown" })
-        let unlimited = try CompareCLI.compare([noisy, noisy] + Self.fixtureCells + ["--out", dir.path, "--time-budget", "0"])
-        // Not an error, and no budget stopped it. (Exit 1 is allowed: these
-        // identical sides are deliberately noisy, and on a loaded machine a
-        // third round can, at the comparison's false-positive rate, call one
-        // of them slower; that is the statistics, not the budget, and made
-        // this check fail one CI run in many.)
-        #expect(unlimited.status != 2 && !unlimited.err.contains("time budget"), "\(unlimited.err)")
+        let twoRounds = try CompareCLI.cells(in: dir)
+        #expect(twoRounds.count == 3 && twoRounds.allSatisfy { $0["verdict"] as? String == "unknown" }, "\(twoRounds)")
+        try FileManager.default.removeItem(at: state)   // the same draws again, from the first job on
+        let unlimited = try CompareCLI.compare([base, candidate] + Self.fixtureCells + ["--out", dir.path, "--time-budget", "0"])
+        #expect(unlimited.status == 0 && !unlimited.err.contains("time budget"), "\(unlimited.out)\n\(unlimited.err)")
         #expect(try CompareCLI.header(in: dir)["rounds"] as? Int == 3)
-        let negative = try CompareCLI.compare([noisy, noisy] + Self.fixtureCells + ["--time-budget=-1"])
+        // Reproducible: the unlimited run's first two rounds are the limited run's, to the bit.
+        let threeRounds = try CompareCLI.cells(in: dir)
+        for cell in twoRounds {
+            let again = threeRounds.first { $0["variant"] as? String == cell["variant"] as? String }
+            for side in ["baseSeconds", "candidateSeconds"] {
+                let first = cell[side] as? [Double] ?? [], later = again?[side] as? [Double] ?? []
+                #expect(first.count == 4 && later.count == 6 && Array(later.prefix(4)) == first, "\(side): \(first) then \(later)")
+            }
+        }
+        let negative = try CompareCLI.compare([base, candidate] + Self.fixtureCells + ["--time-budget=-1"])
         #expect(negative.status == 2, "\(negative.status)")   // an error, like any other: CI scripts see three codes
         #expect(negative.err.contains("--time-budget must be 0 (no limit) or more seconds"), "\(negative.err)")
     }
