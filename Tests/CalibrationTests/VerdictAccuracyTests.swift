@@ -20,7 +20,7 @@ struct VerdictAccuracyTests {
         var failedVerdicts = 0
         var lines: [String] = []
         for round in 0..<Self.runs {
-            let measured = CalibrationHarness.measure(kernel, round: round)
+            let (measured, retaken) = CalibrationHarness.measure(kernel, round: round)
             let timeOnly = RunAnalyzer().analyze(CalibrationHarness.withoutCounters(measured))
             let withCounters = RunAnalyzer().analyze(measured)
             let series = timeOnly.series[0]
@@ -35,12 +35,22 @@ struct VerdictAccuracyTests {
             let k = series.time.powerLaw.map { NumberFormat.fixed($0.exponent, 3) } ?? "–"
             let noise = (series.time.classification.map { NumberFormat.percent($0.logNoise) } ?? "–")
                 + ", \(series.time.clock.rawValue) clock (wall/CPU \(series.time.contention.map { NumberFormat.fixed($0, 2) } ?? "–"))"
-            var line = "  run \(round): \(label), k = \(k), noise \(noise), verdict \(timeOnly.verdicts[0].outcome.rawValue) / with counters \(withCounters.verdicts[0].outcome.rawValue)"
+            var line = "  run \(round): \(label), k = \(k), noise \(noise), verdict \(timeOnly.verdicts[0].outcome.rawValue) / with counters \(withCounters.verdicts[0].outcome.rawValue), \(retaken) interrupted samples retaken"
             if label != kernel.expected.rawValue, let c = series.time.classification {
                 // The per-size medians relative to the first, over n relative to the first: where the curve bent.
                 let m = series.time.medians
                 line += "; χ² by class \(c.chiSquared.map { NumberFormat.fixed($0, 1) }), margin \(NumberFormat.fixed(c.margin, 1)), median per item relative to the smallest size: "
                     + zip(series.time.sizes, m).map { NumberFormat.fixed(($1 / Double($0)) / (m[0] / Double(series.time.sizes[0])), 2) }.joined(separator: " ")
+            }
+            // Every sample of a misnamed run (of all runs with CALIBRATION_SAMPLES
+            // set), wall and CPU: whether the scheduler or the core slowed it.
+            if label != kernel.expected.rawValue || ProcessInfo.processInfo.environment["CALIBRATION_SAMPLES"] != nil {
+                for job in measured.jobs {
+                    let perItem = { (s: Double, i: Int) in NumberFormat.fixed(s / Double(i) * 1e9 / Double(job.size), 2) }
+                    line += "\n    n = \(job.size), \(job.samples[0].iterations) per sample, ns per item, wall: "
+                        + job.samples.map { perItem($0.wallSeconds, $0.iterations) }.joined(separator: " ")
+                    line += "\n      CPU: " + job.samples.map { perItem($0.cpuSeconds, $0.iterations) }.joined(separator: " ")
+                }
             }
             lines.append(line)
         }
