@@ -83,6 +83,24 @@ struct VerdictTests {
         #expect(v.map(\.outcome) == [.pass, .fail, .pass], "\(v.map(\.reason))")
     }
 
+    @Test func aFailedRatioNamesItsWorstSizeAndHowManyFailed() {
+        let sizes = [10, 100, 1_000]
+        let v = verdicts { s in
+            s.define("w", variants: ["a", "b"], sizes: sizes, expectations: [
+                .ratio(cheaper: "a", than: "b", factor: 4, metric: .counter("work"), size: nil),
+                .ratio(cheaper: "a", than: "b", factor: 4, metric: .counter("work"), size: 100),
+            ])
+            s.add(workload: "w", variant: "a", sizes: sizes, growth: .linear,
+                  counters: { ["work": $0 == 10 ? 20 : $0 == 100 ? 30 : 50] })
+            s.add(workload: "w", variant: "b", sizes: sizes, growth: .linear, counters: { _ in ["work": 100] })
+        }
+        #expect(v.map(\.outcome) == [.fail, .fail], "\(v.map(\.reason))")
+        // Ratios 0.2, 0.3 and 0.5 against a claimed 0.25: the worst (n = 1000) leads.
+        #expect(v[0].reason.hasPrefix("a/b = 0.500× at n = 1000"), "\(v[0].reason)")
+        #expect(v[0].reason.hasSuffix("above it at 2 of 3 sizes (least 0.300× at n = 100)"), "\(v[0].reason)")
+        #expect(v[1].reason.hasPrefix("a/b = 0.300× at n = 100") && !v[1].reason.contains("of 1 sizes"), "\(v[1].reason)")
+    }
+
     @Test func counterBoundsAndDigests() {
         let sizes = [10, 100, 1_000]
         let v = verdicts { s in
