@@ -17,6 +17,7 @@ public enum HumanReport {
         }
         if let p = s.peakMemoryBytes { lines.append("  peak rss   \(bytes(Double(p)))") }
         if let o = s.overheadFraction { lines.append(String(format: "  overhead   %.3f %% of a sample", o * 100)) }
+        if let r = s.retakenSamples, r > 0 { lines.append("  retaken    \(r) samples another process interrupted (kept as warm-up)") }
         lines.append("  digest     \(s.digest)")
         lines.append("  counters per iteration:")
         for (name, value) in s.counters.sorted(by: { $0.key < $1.key }) where value != 0 {

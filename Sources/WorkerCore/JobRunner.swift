@@ -86,7 +86,7 @@ public struct JobRunner {
                           allocationsPerIteration: MeasurementLoop.median(allocs),
                           allocatedBytesPerIteration: MeasurementLoop.median(bytes),
                           iterationsPerSample: result.samples.last?.iterations,
-                          overheadFraction: result.overheadFraction)
+                          overheadFraction: result.overheadFraction, retakenSamples: result.retakenSamples)
     }
 
     private func checkSize(_ workload: Workload) throws(WorkerFailure) {

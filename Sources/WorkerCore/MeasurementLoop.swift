@@ -13,7 +13,8 @@ import Workloads
 ///    none when the counted step alone lasted that long;
 /// 4. `samples` measured samples of that many iterations each (raised again
 ///    if a sample falls short), each timed on the monotonic clock and the
-///    thread CPU clock, with allocations counted.
+///    thread CPU clock, with allocations counted; one that another process
+///    interrupted is taken again (see `retakesPreemptedSamples`).
 ///
 /// Only the step loop sits between the clock reads; emitting a sample, the
 /// allocation statistics and the bookkeeping happen outside, and their cost
@@ -28,6 +29,16 @@ public struct MeasurementLoop {
     /// often `compare` detects a slowdown of a known size on this machine;
     /// a worker sets it from `LAYOUTBENCH_INJECT_SLOWDOWN` (default 0).
     public var injectedSlowdown = 0.0
+    /// Whether a measured sample that was visibly interrupted is taken again:
+    /// one whose wall time exceeds its thread CPU time by more than
+    /// `preemptedRatio`. The steps are CPU-bound, so such a sample lost its
+    /// core to another process for part of its time (on a shared 2-core
+    /// machine a sixth to a third of them do, each 3–4× slow). Kept as a
+    /// warm-up sample (stored, not measured); at most `samples` retakes per
+    /// job, after which interrupted samples count, as on a machine busy
+    /// throughout. Tests whose steps sleep turn it off.
+    public var retakesPreemptedSamples = true
+    public var preemptedRatio = 1.1
 
     public init(settings: MeasurementSettings) {
         self.settings = settings
@@ -62,6 +73,8 @@ public struct MeasurementLoop {
         /// statistics, encoding and writing the sample line) relative to a sample's wall time, median.
         /// CPU time, so the other processes on a shared machine do not count as overhead.
         public var overheadFraction: Double
+        /// Measured samples taken again because another process interrupted them.
+        public var retakenSamples = 0
     }
 
     /// - Parameter emit: called with each sample, warm-up ones included, as soon as it is taken.
@@ -96,20 +109,28 @@ public struct MeasurementLoop {
         var measured: [Sample] = []
         var overheads: [Double] = []
         var lastEnd: Double?
-        for _ in 0..<settings.samples {
+        var retakes = retakesPreemptedSamples ? settings.samples : 0
+        while measured.count < settings.samples {
             // Overhead: the thread's CPU time between one sample's closing clock read and the
             // next one's opening read (allocation statistics, encoding and writing the sample line).
-            let (s, begin, end) = try sample(driver, iterations: iterations, index: index, warmup: false, allocations)
+            var (s, begin, end) = try sample(driver, iterations: iterations, index: index, warmup: false, allocations)
             if let lastEnd { overheads.append(max(0, begin - lastEnd) / max(s.wallSeconds, 1e-12)) }
+            lastEnd = end
+            if retakes > 0 && s.wallSeconds > s.cpuSeconds * preemptedRatio {
+                retakes -= 1
+                s.warmup = true
+                emit(s); index += 1
+                continue
+            }
             emit(s); index += 1
             measured.append(s)
             if s.wallSeconds < settings.minSampleSeconds {
                 iterations = estimate(perIteration: s.secondsPerIteration, current: iterations)
             }
-            lastEnd = end
         }
         Blackhole.consume(driver.sink)
-        return Result(samples: measured, counters: counters, overheadFraction: Self.median(overheads) ?? 0)
+        return Result(samples: measured, counters: counters, overheadFraction: Self.median(overheads) ?? 0,
+                      retakenSamples: (retakesPreemptedSamples ? settings.samples : 0) - retakes)
     }
 
     /// Iterations for a sample to last 1.2 × the minimum, never fewer than before.

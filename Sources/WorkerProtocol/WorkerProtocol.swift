@@ -157,24 +157,29 @@ public struct JobSummary: Codable, Sendable, Equatable {
     public var iterationsPerSample: Int?
     /// Median time the worker spent between samples, relative to a sample's own time. Optional.
     public var overheadFraction: Double?
+    /// Measured samples taken again because another process interrupted them
+    /// (wall time over 1.1× thread CPU time); the interrupted ones are sent as
+    /// warm-up samples. Optional.
+    public var retakenSamples: Int?
 
     public init(workload: String, variant: String, size: Int, seed: UInt64, medianSeconds: Double, samples: Int,
                 counters: [String: Double], digest: String, peakMemoryBytes: Int64? = nil, log: [String] = [],
                 medianCPUSeconds: Double? = nil, allocationsPerIteration: Double? = nil,
-                allocatedBytesPerIteration: Double? = nil, iterationsPerSample: Int? = nil, overheadFraction: Double? = nil) {
+                allocatedBytesPerIteration: Double? = nil, iterationsPerSample: Int? = nil, overheadFraction: Double? = nil,
+                retakenSamples: Int? = nil) {
         self.workload = workload; self.variant = variant; self.size = size; self.seed = seed
         self.medianSeconds = medianSeconds; self.samples = samples; self.counters = counters
         self.digest = digest; self.peakMemoryBytes = peakMemoryBytes; self.log = log
         self.medianCPUSeconds = medianCPUSeconds; self.allocationsPerIteration = allocationsPerIteration
         self.allocatedBytesPerIteration = allocatedBytesPerIteration; self.iterationsPerSample = iterationsPerSample
-        self.overheadFraction = overheadFraction
+        self.overheadFraction = overheadFraction; self.retakenSamples = retakenSamples
     }
     enum CodingKeys: String, CodingKey {
         case workload, variant, size, seed, medianSeconds = "median_seconds", samples, counters, digest
         case peakMemoryBytes = "peak_memory_bytes", log
         case medianCPUSeconds = "median_cpu_seconds", allocationsPerIteration = "allocations_per_iteration"
         case allocatedBytesPerIteration = "allocated_bytes_per_iteration", iterationsPerSample = "iterations_per_sample"
-        case overheadFraction = "overhead_fraction"
+        case overheadFraction = "overhead_fraction", retakenSamples = "retaken_samples"
     }
 }
 

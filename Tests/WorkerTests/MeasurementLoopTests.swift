@@ -57,6 +57,7 @@ import Workloads
 
     @Test func injectedSlowdownIsInsideTheTimedRegion() throws {
         var loop = MeasurementLoop(settings: MeasurementSettings(warmupIterations: 0, samples: 3, minSampleSeconds: 0.004))
+        loop.retakesPreemptedSamples = false   // its steps sleep: every sample would look interrupted
         #expect(loop.injectedSlowdown == 0)   // the test run does not set LAYOUTBENCH_INJECT_SLOWDOWN
         loop.injectedSlowdown = 1
         let result = try loop.run(SleepDriver()) { _ in }
@@ -77,7 +78,9 @@ import Workloads
         // Each step sleeps ≥ 1 ms, over the 0.5 ms minimum: the counted step has calibrated.
         let settings = MeasurementSettings(warmupIterations: 0, samples: 2, minSampleSeconds: 0.0005)
         var emitted: [Sample] = []
-        let result = try MeasurementLoop(settings: settings).run(SleepDriver()) { emitted.append($0) }
+        var loop = MeasurementLoop(settings: settings)
+        loop.retakesPreemptedSamples = false
+        let result = try loop.run(SleepDriver()) { emitted.append($0) }
         #expect(emitted.count == 2 && emitted.allSatisfy { !$0.warmup && $0.iterations == 1 }, "\(emitted)")
         #expect(result.samples == emitted)
     }
@@ -89,6 +92,54 @@ import Workloads
         var emitted: [Sample] = []
         _ = try MeasurementLoop(settings: settings).run(SleepDriver()) { emitted.append($0) }
         #expect(emitted.first?.warmup == true && emitted.first.map { $0.iterations > 1 } == true, "\(emitted)")
+    }
+
+    /// A step that sleeps in chosen measured samples: to the clocks that is
+    /// a sample another process interrupted (wall time far above CPU time).
+    final class NappingDriver: ScenarioDriver {
+        static let name = "napping"
+        private(set) var sink = 0.0
+        let log: [String] = []
+        var steps = 0
+        let napAt: Set<Int>
+        init(parameters: DriverParameters, seed: UInt64) throws(ScenarioError) { napAt = [] }
+        init(napAt: Set<Int>) { self.napAt = napAt }
+        func step() throws(ScenarioError) {
+            steps += 1
+            if napAt.contains(steps) || napAt.contains(-1) { usleep(20_000) }
+            var x = 0.0
+            for i in 0..<200_000 { x += Double(i).squareRoot() }   // some 0.2–1 ms of CPU
+            sink += x
+        }
+        func counters() -> [String: Int] { [:] }
+        func digest() -> String { "0000000000000000" }
+    }
+
+    @Test func anInterruptedSampleIsTakenAgainAndKeptAsWarmUp() throws {
+        // One iteration per sample (the counted step is step 1 and lasts the
+        // minimum): steps 3 and 5 are measured samples 2 and 4, and they nap.
+        let settings = MeasurementSettings(warmupIterations: 0, samples: 4, minSampleSeconds: 0.0001)
+        var emitted: [Sample] = []
+        let result = try MeasurementLoop(settings: settings).run(NappingDriver(napAt: [3, 5])) { emitted.append($0) }
+        #expect(result.samples.count == 4 && result.retakenSamples == 2, "\(emitted)")
+        #expect(result.samples.allSatisfy { !$0.warmup && $0.wallSeconds < 0.02 }, "\(result.samples)")
+        let interrupted = emitted.filter(\.warmup)
+        #expect(interrupted.count == 2 && interrupted.allSatisfy { $0.wallSeconds >= 0.02 && $0.wallSeconds > 1.1 * $0.cpuSeconds })
+        #expect(emitted.map(\.index) == Array(0..<6))
+        // Switched off, the same samples are measured as they came.
+        var loop = MeasurementLoop(settings: settings)
+        loop.retakesPreemptedSamples = false
+        let kept = try loop.run(NappingDriver(napAt: [3, 5])) { _ in }
+        #expect(kept.retakenSamples == 0 && kept.samples.filter { $0.wallSeconds >= 0.02 }.count == 2)
+    }
+
+    @Test func retakesStopAfterAsManyAsTheSamples() throws {
+        // Interrupted throughout (a machine busy all along): three retakes, then the samples count.
+        let settings = MeasurementSettings(warmupIterations: 0, samples: 3, minSampleSeconds: 0.0001)
+        var emitted: [Sample] = []
+        let result = try MeasurementLoop(settings: settings).run(NappingDriver(napAt: [-1])) { emitted.append($0) }
+        #expect(result.retakenSamples == 3 && result.samples.count == 3 && emitted.count == 6)
+        #expect(result.samples.allSatisfy { $0.wallSeconds >= 0.02 })
     }
 
     @Test func engineFailuresComeThrough() {
