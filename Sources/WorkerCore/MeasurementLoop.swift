@@ -35,8 +35,9 @@ public struct MeasurementLoop {
     /// core to another process for part of its time (on a shared 2-core
     /// machine a sixth to a third of them do, each 3–4× slow). Kept as a
     /// warm-up sample (stored, not measured); at most `samples` retakes per
-    /// job, after which interrupted samples count, as on a machine busy
-    /// throughout. Tests whose steps sleep turn it off.
+    /// job, and none after three retakes in a row were interrupted too: then
+    /// the machine is busy throughout, and interrupted samples count. Tests
+    /// whose steps sleep turn it off.
     public var retakesPreemptedSamples = true
     public var preemptedRatio = 1.1
 
@@ -109,7 +110,7 @@ public struct MeasurementLoop {
         var measured: [Sample] = []
         var overheads: [Double] = []
         var lastEnd: Double?
-        var retakes = retakesPreemptedSamples ? settings.samples : 0
+        var retakes = retakesPreemptedSamples ? settings.samples : 0, retaken = 0, inARow = 0
         while measured.count < settings.samples {
             // Overhead: the thread's CPU time between one sample's closing clock read and the
             // next one's opening read (allocation statistics, encoding and writing the sample line).
@@ -117,11 +118,15 @@ public struct MeasurementLoop {
             if let lastEnd { overheads.append(max(0, begin - lastEnd) / max(s.wallSeconds, 1e-12)) }
             lastEnd = end
             if retakes > 0 && s.wallSeconds > s.cpuSeconds * preemptedRatio {
-                retakes -= 1
+                retakes -= 1; retaken += 1; inARow += 1
+                // Three in a row: the machine is busy throughout, and waiting
+                // for a quiet moment would only lengthen the job.
+                if inARow == 3 { retakes = 0 }
                 s.warmup = true
                 emit(s); index += 1
                 continue
             }
+            inARow = 0
             emit(s); index += 1
             measured.append(s)
             if s.wallSeconds < settings.minSampleSeconds {
@@ -130,7 +135,7 @@ public struct MeasurementLoop {
         }
         Blackhole.consume(driver.sink)
         return Result(samples: measured, counters: counters, overheadFraction: Self.median(overheads) ?? 0,
-                      retakenSamples: (retakesPreemptedSamples ? settings.samples : 0) - retakes)
+                      retakenSamples: retaken)
     }
 
     /// Iterations for a sample to last 1.2 × the minimum, never fewer than before.

@@ -133,13 +133,20 @@ import Workloads
         #expect(kept.retakenSamples == 0 && kept.samples.filter { $0.wallSeconds >= 0.02 }.count == 2)
     }
 
-    @Test func retakesStopAfterAsManyAsTheSamples() throws {
-        // Interrupted throughout (a machine busy all along): three retakes, then the samples count.
-        let settings = MeasurementSettings(warmupIterations: 0, samples: 3, minSampleSeconds: 0.0001)
+    @Test func retakesStopWhenTheMachineIsBusyThroughout() throws {
+        // Interrupted throughout: three retakes in a row, then the samples count.
+        let settings = MeasurementSettings(warmupIterations: 0, samples: 5, minSampleSeconds: 0.0001)
         var emitted: [Sample] = []
         let result = try MeasurementLoop(settings: settings).run(NappingDriver(napAt: [-1])) { emitted.append($0) }
-        #expect(result.retakenSamples == 3 && result.samples.count == 3 && emitted.count == 6)
+        #expect(result.retakenSamples == 3 && result.samples.count == 5 && emitted.count == 8)
         #expect(result.samples.allSatisfy { $0.wallSeconds >= 0.02 })
+        // Scattered interruptions: at most `samples` retakes in all. After the counted
+        // step 1: 2 naps (retaken), 3 is sample one, 4 naps (retaken: the second and
+        // last retake), 5 naps and is kept as sample two.
+        let scattered = try MeasurementLoop(settings: MeasurementSettings(warmupIterations: 0, samples: 2, minSampleSeconds: 0.0001))
+            .run(NappingDriver(napAt: [2, 4, 5])) { _ in }
+        #expect(scattered.retakenSamples == 2 && scattered.samples.count == 2, "\(scattered.samples)")
+        #expect(scattered.samples.map { $0.wallSeconds >= 0.02 } == [false, true], "\(scattered.samples)")
     }
 
     @Test func engineFailuresComeThrough() {
