@@ -30,8 +30,8 @@ public struct MeasurementLoop {
     /// a worker sets it from `LAYOUTBENCH_INJECT_SLOWDOWN` (default 0).
     public var injectedSlowdown = 0.0
     /// Whether a measured sample that was visibly interrupted is taken again:
-    /// one whose wall time exceeds its thread CPU time by more than
-    /// `preemptedRatio`. The steps are CPU-bound, so such a sample lost its
+    /// one whose wall time exceeds its thread CPU time by more than 10 %
+    /// (`looksInterrupted`). The steps are CPU-bound, so such a sample lost its
     /// core to another process for part of its time (on a shared 2-core
     /// machine a sixth to a third of them do, each 3–4× slow). Kept as a
     /// warm-up sample (stored, not measured); at most `samples` retakes per
@@ -39,7 +39,14 @@ public struct MeasurementLoop {
     /// the machine is busy throughout, and interrupted samples count. Tests
     /// whose steps sleep turn it off.
     public var retakesPreemptedSamples = true
-    public var preemptedRatio = 1.1
+    /// Whether a sample was interrupted; tests script it.
+    public var wasInterrupted: (Sample) -> Bool = { MeasurementLoop.looksInterrupted($0) }
+
+    /// Wall time over 1.1× the thread's CPU time: the thread was off its
+    /// core for part of the sample (uninterrupted samples read 1.00–1.01).
+    public static func looksInterrupted(_ s: Sample, ratio: Double = 1.1) -> Bool {
+        s.wallSeconds > s.cpuSeconds * ratio
+    }
 
     public init(settings: MeasurementSettings) {
         self.settings = settings
@@ -117,7 +124,7 @@ public struct MeasurementLoop {
             var (s, begin, end) = try sample(driver, iterations: iterations, index: index, warmup: false, allocations)
             if let lastEnd { overheads.append(max(0, begin - lastEnd) / max(s.wallSeconds, 1e-12)) }
             lastEnd = end
-            if retakes > 0 && s.wallSeconds > s.cpuSeconds * preemptedRatio {
+            if retakes > 0 && wasInterrupted(s) {
                 retakes -= 1; retaken += 1; inARow += 1
                 // Three in a row: the machine is busy throughout, and waiting
                 // for a quiet moment would only lengthen the job.

@@ -94,59 +94,78 @@ import Workloads
         #expect(emitted.first?.warmup == true && emitted.first.map { $0.iterations > 1 } == true, "\(emitted)")
     }
 
-    /// A step that sleeps in chosen measured samples: to the clocks that is
-    /// a sample another process interrupted (wall time far above CPU time).
-    final class NappingDriver: ScenarioDriver {
-        static let name = "napping"
+    /// A step whose chosen runs count as interrupted: the test scripts the
+    /// loop's judgement (real preemption under a loaded test run would make
+    /// any other sample interrupted too), and checks the clocks' rule apart.
+    final class ScriptedDriver: ScenarioDriver {
+        static let name = "scripted"
         private(set) var sink = 0.0
         let log: [String] = []
         var steps = 0
-        let napAt: Set<Int>
-        init(parameters: DriverParameters, seed: UInt64) throws(ScenarioError) { napAt = [] }
-        init(napAt: Set<Int>) { self.napAt = napAt }
+        let interruptedAt: Set<Int>
+        init(parameters: DriverParameters, seed: UInt64) throws(ScenarioError) { interruptedAt = [] }
+        init(interruptedAt: Set<Int>) { self.interruptedAt = interruptedAt }
+        /// Whether the last step is one the script interrupts (-1: all of them).
+        var lastInterrupted: Bool { interruptedAt.contains(steps) || interruptedAt.contains(-1) }
         func step() throws(ScenarioError) {
             steps += 1
-            if napAt.contains(steps) || napAt.contains(-1) { usleep(20_000) }
             var x = 0.0
-            for i in 0..<200_000 { x += Double(i).squareRoot() }   // some 0.2–1 ms of CPU
+            for i in 0..<20_000 { x += Double(i).squareRoot() }
             sink += x
         }
         func counters() -> [String: Int] { [:] }
         func digest() -> String { "0000000000000000" }
     }
 
-    @Test func anInterruptedSampleIsTakenAgainAndKeptAsWarmUp() throws {
-        // One iteration per sample (the counted step is step 1 and lasts the
-        // minimum): steps 3 and 5 are measured samples 2 and 4, and they nap.
-        let settings = MeasurementSettings(warmupIterations: 0, samples: 4, minSampleSeconds: 0.0001)
+    /// The loop with `driver`'s script as its judgement; one iteration per
+    /// sample (the counted step, step 1, already lasts the minimum).
+    func run(_ driver: ScriptedDriver, samples: Int) throws -> (MeasurementLoop.Result, [Sample]) {
+        var loop = MeasurementLoop(settings: MeasurementSettings(warmupIterations: 0, samples: samples, minSampleSeconds: 1e-9))
+        loop.wasInterrupted = { _ in driver.lastInterrupted }
         var emitted: [Sample] = []
-        let result = try MeasurementLoop(settings: settings).run(NappingDriver(napAt: [3, 5])) { emitted.append($0) }
+        let result = try loop.run(driver) { emitted.append($0) }
+        return (result, emitted)
+    }
+
+    @Test func anInterruptedSampleIsTakenAgainAndKeptAsWarmUp() throws {
+        // Steps 3 and 5 are interrupted: samples 2 and 4 are taken again.
+        let (result, emitted) = try run(ScriptedDriver(interruptedAt: [3, 5]), samples: 4)
         #expect(result.samples.count == 4 && result.retakenSamples == 2, "\(emitted)")
-        #expect(result.samples.allSatisfy { !$0.warmup && $0.wallSeconds < 0.02 }, "\(result.samples)")
-        let interrupted = emitted.filter(\.warmup)
-        #expect(interrupted.count == 2 && interrupted.allSatisfy { $0.wallSeconds >= 0.02 && $0.wallSeconds > 1.1 * $0.cpuSeconds })
+        #expect(emitted.map(\.warmup) == [false, true, false, true, false, false], "\(emitted)")
         #expect(emitted.map(\.index) == Array(0..<6))
+        #expect(result.samples == emitted.filter { !$0.warmup })
         // Switched off, the same samples are measured as they came.
-        var loop = MeasurementLoop(settings: settings)
+        let driver = ScriptedDriver(interruptedAt: [3, 5])
+        var loop = MeasurementLoop(settings: MeasurementSettings(warmupIterations: 0, samples: 4, minSampleSeconds: 1e-9))
+        loop.wasInterrupted = { _ in driver.lastInterrupted }
         loop.retakesPreemptedSamples = false
-        let kept = try loop.run(NappingDriver(napAt: [3, 5])) { _ in }
-        #expect(kept.retakenSamples == 0 && kept.samples.filter { $0.wallSeconds >= 0.02 }.count == 2)
+        let kept = try loop.run(driver) { _ in }
+        #expect(kept.retakenSamples == 0 && kept.samples.count == 4 && driver.steps == 5)
     }
 
     @Test func retakesStopWhenTheMachineIsBusyThroughout() throws {
         // Interrupted throughout: three retakes in a row, then the samples count.
-        let settings = MeasurementSettings(warmupIterations: 0, samples: 5, minSampleSeconds: 0.0001)
-        var emitted: [Sample] = []
-        let result = try MeasurementLoop(settings: settings).run(NappingDriver(napAt: [-1])) { emitted.append($0) }
-        #expect(result.retakenSamples == 3 && result.samples.count == 5 && emitted.count == 8)
-        #expect(result.samples.allSatisfy { $0.wallSeconds >= 0.02 })
-        // Scattered interruptions: at most `samples` retakes in all. After the counted
-        // step 1: 2 naps (retaken), 3 is sample one, 4 naps (retaken: the second and
-        // last retake), 5 naps and is kept as sample two.
-        let scattered = try MeasurementLoop(settings: MeasurementSettings(warmupIterations: 0, samples: 2, minSampleSeconds: 0.0001))
-            .run(NappingDriver(napAt: [2, 4, 5])) { _ in }
-        #expect(scattered.retakenSamples == 2 && scattered.samples.count == 2, "\(scattered.samples)")
-        #expect(scattered.samples.map { $0.wallSeconds >= 0.02 } == [false, true], "\(scattered.samples)")
+        let (busy, emitted) = try run(ScriptedDriver(interruptedAt: [-1]), samples: 5)
+        #expect(busy.retakenSamples == 3 && busy.samples.count == 5 && emitted.count == 8)
+        // Scattered: at most `samples` retakes in all. After the counted step 1:
+        // 2 is retaken, 3 is sample one, 4 is retaken (the second and last
+        // retake allowed), 5 is interrupted and kept as sample two.
+        let (scattered, all) = try run(ScriptedDriver(interruptedAt: [2, 4, 5]), samples: 2)
+        #expect(scattered.retakenSamples == 2 && scattered.samples.count == 2, "\(all)")
+        #expect(all.map(\.warmup) == [true, false, true, false], "\(all)")
+    }
+
+    @Test func aSampleIsInterruptedWhenItsWallTimeExceedsItsCPUTimeByATenth() {
+        func sample(wall: Double, cpu: Double) -> Sample { Sample(index: 0, iterations: 1, wallSeconds: wall, cpuSeconds: cpu) }
+        #expect(!MeasurementLoop.looksInterrupted(sample(wall: 0.0101, cpu: 0.0100)))
+        #expect(!MeasurementLoop.looksInterrupted(sample(wall: 0.0110, cpu: 0.0100)))
+        #expect(MeasurementLoop.looksInterrupted(sample(wall: 0.0111, cpu: 0.0100)))
+        #expect(MeasurementLoop.looksInterrupted(sample(wall: 0.0400, cpu: 0.0100)))   // a time slice lost: 3–4×
+        // Real clocks: a step that sleeps is off its core, and reads so.
+        var loop = MeasurementLoop(settings: MeasurementSettings(warmupIterations: 0, samples: 1, minSampleSeconds: 0.0005))
+        loop.retakesPreemptedSamples = false
+        let slept = try? loop.run(SleepDriver()) { _ in }
+        #expect(slept.map { $0.samples.allSatisfy { MeasurementLoop.looksInterrupted($0) } } == true)
     }
 
     @Test func engineFailuresComeThrough() {
