@@ -84,3 +84,45 @@ import SampleViews
         #expect(next.engineConstraintCount > 0)
     }
 }
+
+/// `isDescendant(of:)` walks the unretained parent links; reparenting
+/// keeps it right, and a deep chain built leaf by leaf lays out in full.
+@Suite struct HierarchyTests {
+    @Test func descendantsFollowTheTreeThroughMoves() {
+        let window = makeWindow()
+        let a = View(frame: Rect(x: 0, y: 0, width: 100, height: 100)), b = View(), c = View(), other = View()
+        window.addSubview(a); a.addSubview(b); b.addSubview(c)
+        #expect(c.isDescendant(of: c) && c.isDescendant(of: b) && c.isDescendant(of: a) && c.isDescendant(of: window))
+        #expect(!a.isDescendant(of: c) && !c.isDescendant(of: other) && !other.isDescendant(of: window))
+        other.addSubview(b)   // b and c leave a's tree
+        #expect(c.isDescendant(of: other) && !c.isDescendant(of: a) && !b.isDescendant(of: window))
+        b.removeFromSuperview()
+        #expect(c.isDescendant(of: b) && !c.isDescendant(of: other))
+    }
+
+    @Test func aChainBuiltLeafByLeafLaysOutEveryLevel() {
+        // Each new level is a leaf when it is added (the containment check
+        // skips the walk up); 300 levels, each inset by 1 from its parent.
+        let window = makeWindow()
+        let root = constrained("level0")
+        window.addSubview(root)
+        var constraints = [root.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                           root.topAnchor.constraint(equalTo: window.topAnchor),
+                           root.widthAnchor.constraint(equalToConstant: 700), root.heightAnchor.constraint(equalToConstant: 700)]
+        var levels = [root]
+        for i in 1..<300 {
+            let v = constrained("level\(i)")
+            levels[i - 1].addSubview(v)
+            let p = levels[i - 1]
+            constraints += [v.leadingAnchor.constraint(equalTo: p.leadingAnchor, constant: 1),
+                            v.trailingAnchor.constraint(equalTo: p.trailingAnchor, constant: -1),
+                            v.topAnchor.constraint(equalTo: p.topAnchor, constant: 1),
+                            v.bottomAnchor.constraint(equalTo: p.bottomAnchor, constant: -1)]
+            levels.append(v)
+        }
+        LayoutConstraint.activate(constraints)
+        window.runFrame()
+        #expect(levels[299].isDescendant(of: root) && !root.isDescendant(of: levels[1]))
+        #expect(levels[299].frame == Rect(x: 1, y: 1, width: 700 - 2 * 299, height: 700 - 2 * 299))
+    }
+}

@@ -16,7 +16,9 @@ extension View {
 
     /// Inserts `view` at `index` among the subviews.
     public func insertSubview(_ view: View, at index: Int) {
-        precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+        // Only a view with subviews can be an ancestor of `self`: the walk up
+        // is skipped for a new leaf, or a chain N deep is built in N² steps.
+        precondition(view !== self && (view.subviews.isEmpty || !isDescendant(of: view)), "a view cannot contain itself")
         if view.superview === self {
             if let i = subviews.firstIndex(where: { $0 === view }) { subviews.remove(at: i) }
             subviews.insert(view, at: min(index, subviews.count))
@@ -56,10 +58,13 @@ extension View {
 
     /// True when `view` is this view or one of its ancestors.
     public func isDescendant(of view: View) -> Bool {
-        var v: View? = self
+        // Up the unretained parent links: the tree keeps them valid, and
+        // reading `superview` retained and released every ancestor.
+        let target = Unmanaged.passUnretained(view).toOpaque()
+        var v: Unmanaged<View>? = Unmanaged.passUnretained(self)
         while let u = v {
-            if u === view { return true }
-            v = u.superview
+            if u.toOpaque() == target { return true }
+            v = u._withUnsafeGuaranteedRef { $0.parentLink }
         }
         return false
     }
