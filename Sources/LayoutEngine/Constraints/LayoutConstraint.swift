@@ -261,8 +261,8 @@ struct ConstraintSignature: Hashable {
     /// still hash alike (the attributes and relation are left out; a
     /// collision costs one `==`).
     func hash(into hasher: inout Hasher) {
-        var h = UInt64(UInt(bitPattern: first.hashValue)) &* 0x9E37_79B9_7F4A_7C15
-        h ^= UInt64(UInt(bitPattern: second?.hashValue ?? 0)) &* 0xC2B2_AE3D_27D4_EB4F
+        var h = UInt64(UInt(bitPattern: first)) &* 0x9E37_79B9_7F4A_7C15
+        h ^= UInt64(second.map { UInt(bitPattern: $0) } ?? 0) &* 0xC2B2_AE3D_27D4_EB4F
         h ^= (constant == 0 ? 0 : constant.bitPattern) &* 0x1656_67B1_9E37_79F9
         h ^= (multiplier == 0 ? 0 : multiplier.bitPattern) &+ UInt64(priority.bitPattern)
         hasher.combine(h)
