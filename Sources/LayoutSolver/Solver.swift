@@ -211,7 +211,7 @@ public final class Solver {
                       recordInfo[slot].constant == equation.expression.constant,
                       kept.relation == equation.relation, kept.priority == equation.priority,
                       kept.abovePriority == equation.abovePriority,
-                      sameTerms(kept.expression.terms, equation.expression.terms)
+                      kept.expression.terms == equation.expression.terms   // variables compare by id
                 else { return false }
                 pendingRemovals.remove(at: i)
                 recordOf[key(id)] = slot
@@ -220,14 +220,6 @@ public final class Solver {
             i -= 1
         }
         return false
-    }
-
-    private func sameTerms(_ a: [Term], _ b: [Term]) -> Bool {
-        guard a.count == b.count else { return false }
-        for i in a.indices where a[i].variable.id != b[i].variable.id || a[i].coefficient != b[i].coefficient {
-            return false
-        }
-        return true
     }
 
     /// Removes constraints as one batch; checks them all before removing any.
