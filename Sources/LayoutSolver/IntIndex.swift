@@ -146,11 +146,11 @@ struct IntIndex<Stored: FixedWidthInteger & SignedInteger> {
     }
 }
 
-/// An `IntIndex` keyed by process-wide ids, for the view layer's maps (a
+/// A `PagedIDMap` keyed by process-wide ids, for the view layer's maps (a
 /// variable's item): concrete, so callers in other modules get the
 /// specialised code instead of a generic one.
 package struct IDIndex {
-    private var index = IntIndex<Int>()
+    private var index = PagedIDMap()
 
     package init() {}
 

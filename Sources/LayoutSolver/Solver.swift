@@ -16,10 +16,10 @@
 /// Every failing call throws a `SolverError` and leaves the solver as it was.
 public final class Solver {
     var tableau = Tableau()
-    private var symbolOf = IntIndex<Int>()       // variable id → symbol
+    private var symbolOf = PagedIDMap()          // variable id → symbol
     /// Per symbol: the variable it stands for, if external, and its last reported value.
     private var variables: [SymbolVariable] = []
-    private var recordOf = IntIndex<Int>()       // constraint id → record
+    private var recordOf = PagedIDMap()          // constraint id → record
     /// Per record slot: one array of structs rather than three arrays, so an
     /// add grows one buffer (the parallel arrays were 2 % of a feed-cell build).
     private var recordInfo: [RecordInfo] = []
@@ -69,9 +69,9 @@ public final class Solver {
         let fold = tableau.foldThreshold
         tableau = Tableau()
         tableau.foldThreshold = fold
-        symbolOf = IntIndex()
+        symbolOf = PagedIDMap()
         variables = []
-        recordOf = IntIndex()
+        recordOf = PagedIDMap()
         recordInfo = []
         additions = 0
         pendingRemovals = []
@@ -159,8 +159,8 @@ public final class Solver {
         tableau.reserveCapacity(symbols: symbols, constraints: tableau.records.count + n)
         growCapacity(&variables, to: symbols)
         growCapacity(&recordInfo, to: recordInfo.count + n)
-        recordOf.reserveCapacity(recordOf.count + n)
-        symbolOf.reserveCapacity(symbolOf.count + n)
+        recordOf.reserveCapacity(forAdding: n)
+        symbolOf.reserveCapacity(forAdding: n)
     }
 
     /// Adds constraints as one batch: the objective is minimised once, when
