@@ -66,7 +66,7 @@ struct PagedIDMap {
     @discardableResult
     mutating func remove(_ id: Int) -> Int? {
         let (page, offset) = Self.split(id)
-        guard let p = pageOf[page] else { return nil }
+        guard id >= 0, let p = pageOf[page] else { return nil }
         let i = p << Self.pageBits | offset
         let v = slots[i]
         guard v != 0 else { return nil }

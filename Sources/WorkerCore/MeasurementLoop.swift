@@ -14,7 +14,7 @@ import Workloads
 /// 4. `samples` measured samples of that many iterations each (raised again
 ///    if a sample falls short), each timed on the monotonic clock and the
 ///    thread CPU clock, with allocations counted; one that another process
-///    interrupted is taken again (see `retakesPreemptedSamples`).
+///    interrupted is taken again (see `wasInterrupted`).
 ///
 /// Only the step loop sits between the clock reads; emitting a sample, the
 /// allocation statistics and the bookkeeping happen outside, and their cost
@@ -29,17 +29,15 @@ public struct MeasurementLoop {
     /// often `compare` detects a slowdown of a known size on this machine;
     /// a worker sets it from `LAYOUTBENCH_INJECT_SLOWDOWN` (default 0).
     public var injectedSlowdown = 0.0
-    /// Whether a measured sample that was visibly interrupted is taken again:
-    /// one whose wall time exceeds its thread CPU time by more than 10 %
-    /// (`looksInterrupted`). The steps are CPU-bound, so such a sample lost its
-    /// core to another process for part of its time (on a shared 2-core
-    /// machine a sixth to a third of them do, each 3–4× slow). Kept as a
-    /// warm-up sample (stored, not measured); at most `samples` retakes per
-    /// job, and none after three retakes in a row were interrupted too: then
-    /// the machine is busy throughout, and interrupted samples count. Tests
-    /// whose steps sleep turn it off.
-    public var retakesPreemptedSamples = true
-    /// Whether a sample was interrupted; tests script it.
+    /// Whether a measured sample was visibly interrupted, and so is taken
+    /// again: by default one whose wall time exceeds its thread CPU time by
+    /// more than 10 % (`looksInterrupted`). The steps are CPU-bound, so such a
+    /// sample lost its core to another process for part of its time (on a
+    /// shared 2-core machine a sixth to a third of them do, each 3–4× slow).
+    /// Kept as a warm-up sample (stored, not measured); at most `samples`
+    /// retakes per job, and none after three retakes in a row were
+    /// interrupted too: then the machine is busy throughout, and interrupted
+    /// samples count. Tests script it; those whose steps sleep answer no.
     public var wasInterrupted: (Sample) -> Bool = { MeasurementLoop.looksInterrupted($0) }
 
     /// Wall time over 1.1× the thread's CPU time: the thread was off its
@@ -117,7 +115,7 @@ public struct MeasurementLoop {
         var measured: [Sample] = []
         var overheads: [Double] = []
         var lastEnd: Double?
-        var retakes = retakesPreemptedSamples ? settings.samples : 0, retaken = 0, inARow = 0
+        var retakes = settings.samples, retaken = 0, inARow = 0
         while measured.count < settings.samples {
             // Overhead: the thread's CPU time between one sample's closing clock read and the
             // next one's opening read (allocation statistics, encoding and writing the sample line).

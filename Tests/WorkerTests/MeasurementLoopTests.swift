@@ -57,7 +57,7 @@ import Workloads
 
     @Test func injectedSlowdownIsInsideTheTimedRegion() throws {
         var loop = MeasurementLoop(settings: MeasurementSettings(warmupIterations: 0, samples: 3, minSampleSeconds: 0.004))
-        loop.retakesPreemptedSamples = false   // its steps sleep: every sample would look interrupted
+        loop.wasInterrupted = { _ in false }   // its steps sleep: every sample would look interrupted
         #expect(loop.injectedSlowdown == 0)   // the test run does not set LAYOUTBENCH_INJECT_SLOWDOWN
         loop.injectedSlowdown = 1
         let result = try loop.run(SleepDriver()) { _ in }
@@ -79,7 +79,7 @@ import Workloads
         let settings = MeasurementSettings(warmupIterations: 0, samples: 2, minSampleSeconds: 0.0005)
         var emitted: [Sample] = []
         var loop = MeasurementLoop(settings: settings)
-        loop.retakesPreemptedSamples = false
+        loop.wasInterrupted = { _ in false }
         let result = try loop.run(SleepDriver()) { emitted.append($0) }
         #expect(emitted.count == 2 && emitted.allSatisfy { !$0.warmup && $0.iterations == 1 }, "\(emitted)")
         #expect(result.samples == emitted)
@@ -134,11 +134,10 @@ import Workloads
         #expect(emitted.map(\.warmup) == [false, true, false, true, false, false], "\(emitted)")
         #expect(emitted.map(\.index) == Array(0..<6))
         #expect(result.samples == emitted.filter { !$0.warmup })
-        // Switched off, the same samples are measured as they came.
+        // Judged uninterrupted, the same samples are measured as they came.
         let driver = ScriptedDriver(interruptedAt: [3, 5])
         var loop = MeasurementLoop(settings: MeasurementSettings(warmupIterations: 0, samples: 4, minSampleSeconds: 1e-9))
-        loop.wasInterrupted = { _ in driver.lastInterrupted }
-        loop.retakesPreemptedSamples = false
+        loop.wasInterrupted = { _ in false }
         let kept = try loop.run(driver) { _ in }
         #expect(kept.retakenSamples == 0 && kept.samples.count == 4 && driver.steps == 5)
     }
@@ -163,7 +162,7 @@ import Workloads
         #expect(MeasurementLoop.looksInterrupted(sample(wall: 0.0400, cpu: 0.0100)))   // a time slice lost: 3–4×
         // Real clocks: a step that sleeps is off its core, and reads so.
         var loop = MeasurementLoop(settings: MeasurementSettings(warmupIterations: 0, samples: 1, minSampleSeconds: 0.0005))
-        loop.retakesPreemptedSamples = false
+        loop.wasInterrupted = { _ in false }
         let slept = try? loop.run(SleepDriver()) { _ in }
         #expect(slept.map { $0.samples.allSatisfy { MeasurementLoop.looksInterrupted($0) } } == true)
     }
