@@ -17,7 +17,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/ordo-one/malloc-interposer", exact: "1.6.1"),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -91,12 +90,11 @@ let package = Package(
                                                  "CollectionLayout", "LayoutEngine", "SampleViews", "Randomness"]),
         // The worker: measurement loop, protocol I/O, allocation and memory meters, engine identity.
         .target(name: "WorkerCore", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol"]),
-        // Allocation counts through ordo-one's malloc interposer. It replaces
-        // malloc/free process-wide, so only the worker executable links it
-        // (a test bundle that linked it crashed other suites' threads).
-        .target(name: "AllocationInterposer", dependencies: [
-            "WorkerCore", .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
-        ]),
+        // Allocation counts: CAllocationCounter defines malloc and its
+        // siblings for the whole process (forwarding to glibc's), so only the
+        // worker executable links it; test targets run the worker instead.
+        .target(name: "CAllocationCounter"),
+        .target(name: "AllocationInterposer", dependencies: ["WorkerCore", "CAllocationCounter"]),
         .executableTarget(name: "layoutbench-worker", dependencies: [
             "WorkerCore", "AllocationInterposer", "Workloads", "ScenarioCatalog",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -135,7 +133,7 @@ let package = Package(
         // Distributed runs end to end: real `layoutbench agent` processes on a
         // password-protected PostgreSQL over loopback TCP (layoutbench,
         // layoutbench-worker and fixture-worker must be built, as `swift test`
-        // does; the worker is run, never linked: it carries the malloc interposer).
+        // does; the worker is run, never linked: it carries the allocation counter).
         .testTarget(name: "AgentTests", dependencies: ["Harness", "ResultStore", "JobQueue", "Postgres",
                                                       "layoutbench", "fixture-worker"]),
 
@@ -151,7 +149,7 @@ let package = Package(
         .testTarget(name: "EngineBuildsTests", dependencies: ["EngineBuilds"]),
         // Runs the built `layoutbench compare` against real worker processes
         // (layoutbench-worker and the fixture) and a real PostgreSQL.
-        // Runs layoutbench and layoutbench-worker as processes (never links the worker: it carries the malloc interposer).
+        // Runs layoutbench and layoutbench-worker as processes (never links the worker: it carries the allocation counter).
         .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres"]),
 
         // Applies the statistics to a run: per-cell summaries, scaling fits,

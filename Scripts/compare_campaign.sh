@@ -24,8 +24,7 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 candidate="$worker"
 if [ "$slowdown" != 0 ]; then
-  # The worker runs in place (it finds its malloc interposer through its rpath);
-  # the wrapper only sets the slowdown.
+  # The worker runs in place; the wrapper only sets the slowdown.
   candidate="$out/slowed-worker"
   printf '#!/bin/sh\nLAYOUTBENCH_INJECT_SLOWDOWN=%s exec %q "$@"\n' "$slowdown" "$worker" > "$candidate"
   chmod +x "$candidate"

@@ -1,17 +1,15 @@
-import MallocInterposerSwift
+import CAllocationCounter
 import WorkerCore
 
-/// Allocation counts from ordo-one's malloc interposer. Linking
-/// `libMallocInterposerSwift.so` defines `malloc` and `free` for the whole
-/// process (the dynamic linker finds them before libc's), which is why only
-/// the worker executable links this module.
+/// Allocation counts from `CAllocationCounter`, whose `malloc` and siblings
+/// replace the C library's entry points for the whole process (each counts,
+/// then forwards to glibc's own): only the worker executable links this module.
 public struct InterposerBackend: AllocationBackend {
     public init() {}
-    public func reset() { MallocInterposerSwift.reset() }
-    public func hook() { MallocInterposerSwift.hook() }
-    public func unhook() { MallocInterposerSwift.unhook() }
-    public func statistics() -> AllocationCounter.Reading {
-        let s = MallocInterposerSwift.getStatistics()
-        return AllocationCounter.Reading(count: Int64(s.mallocCount), bytes: Int64(s.mallocBytesCount))
+    public func start() { lb_allocation_counter_start() }
+    public func stop() -> AllocationCounter.Reading {
+        var count: Int64 = 0, bytes: Int64 = 0
+        lb_allocation_counter_stop(&count, &bytes)
+        return AllocationCounter.Reading(count: count, bytes: bytes)
     }
 }

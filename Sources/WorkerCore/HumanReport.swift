@@ -13,7 +13,7 @@ public enum HumanReport {
         if let a = s.allocationsPerIteration, let b = s.allocatedBytesPerIteration {
             lines.append("  allocs     \(number(a)) per iteration, \(bytes(b))")
         } else {
-            lines.append("  allocs     not counted (preload libMallocInterposerSwift.so)")
+            lines.append("  allocs     not counted (the allocation counter needs glibc)")
         }
         if let p = s.peakMemoryBytes { lines.append("  peak rss   \(bytes(Double(p)))") }
         if let o = s.overheadFraction { lines.append(String(format: "  overhead   %.3f %% of a sample", o * 100)) }

@@ -36,21 +36,22 @@ public enum ProcessMeters {
 }
 
 /// Where allocation counts come from. The worker executable installs one
-/// backed by ordo-one's malloc interposer (module `AllocationInterposer`);
-/// that library replaces `malloc` and `free` for the whole process, so it is
-/// linked into the worker only — never into a test bundle or the harness,
-/// whose other threads it would disturb.
+/// backed by `CAllocationCounter` (module `AllocationInterposer`), which
+/// defines `malloc` and its siblings for the whole process, so it is linked
+/// into the worker only — never into a test bundle or the harness.
 public protocol AllocationBackend: Sendable {
-    func reset()
-    func hook()
-    func unhook()
-    func statistics() -> AllocationCounter.Reading
+    /// Starts counting the calling thread's allocations from zero.
+    func start()
+    /// Stops counting and returns what was counted since `start`.
+    func stop() -> AllocationCounter.Reading
 }
 
-/// Counts heap allocations during a sample through the installed backend.
-/// `install` probes once whether counting actually sees allocations; when it
-/// does not (or nothing is installed), samples carry no allocation figures
-/// rather than zeros.
+/// Counts heap allocations during a sample through the installed backend:
+/// the measuring thread's allocations (a background thread's do not blur
+/// the figures), counted by a malloc that forwards to glibc's, so timing is
+/// measured on the same heap as without the counter. `install` probes once
+/// whether counting actually sees allocations; when it does not (or nothing
+/// is installed), samples carry no allocation figures rather than zeros.
 public struct AllocationCounter: Sendable {
     public struct Reading: Sendable, Equatable {
         public var count: Int64
@@ -67,12 +68,9 @@ public struct AllocationCounter: Sendable {
     /// Installs `backend` if it really counts (probed with one allocation); returns whether it does.
     @discardableResult
     public static func install(_ backend: any AllocationBackend) -> Bool {
-        backend.reset()
-        backend.hook()
+        backend.start()
         probeAllocation()
-        backend.unhook()
-        let seen = backend.statistics().count > 0
-        backend.reset()
+        let seen = backend.stop().count > 0
         active = seen ? backend : nil
         return seen
     }
@@ -88,15 +86,11 @@ public struct AllocationCounter: Sendable {
 
     /// Starts counting from zero.
     @inline(__always) public func start() {
-        guard let backend = Self.active else { return }
-        backend.reset()
-        backend.hook()
+        Self.active?.start()
     }
 
     /// Stops counting; nil when counting is not available.
     @inline(__always) public func stop() -> Reading? {
-        guard let backend = Self.active else { return nil }
-        backend.unhook()
-        return backend.statistics()
+        Self.active?.stop()
     }
 }

@@ -49,8 +49,15 @@ struct WorkerCommand: ParsableCommand {
                                valueName: "directory"))
     var listJobs: String?
 
+    @Flag(help: .hidden)
+    var checkAllocationCounter = false
+
     mutating func run() throws {
         AllocationCounter.install(InterposerBackend())
+        if checkAllocationCounter {
+            print(AllocationCounterCheck.run())
+            return
+        }
         if `protocol` {
             throw ExitCode(ProtocolSession().run().rawValue)
         }

@@ -56,6 +56,18 @@ import Scenarios
         #expect(try ProtocolCoding.decodeMessage(Substring(ProtocolCoding.encodeLine(WorkerMessage.summary(summary)))) == .summary(summary))
     }
 
+    /// The worker's counting malloc counts exactly what the counting thread
+    /// asks for — malloc, calloc, realloc (not a realloc to zero, which
+    /// frees), posix_memalign, aligned_alloc — and nothing another thread
+    /// allocates meanwhile (the check runs a thread making 1,000 blocks).
+    @Test func theAllocationCounterCountsExactlyTheMeasuringThreadsAllocations() throws {
+        let r = try WorkerProcess.run(["--check-allocation-counter"])
+        #expect(r.status == 0, "\(r.err)")
+        let reading = try JSONDecoder().decode([String: Int64].self, from: Data(try #require(r.lines.last).utf8))
+        #expect(reading["count"] == 114 && reading["bytes"] == 4_800 + 1_000 + 64 + 128 + 256 + 128, "\(reading)")
+        #expect(reading["count"] == reading["expected_count"] && reading["bytes"] == reading["expected_bytes"])
+    }
+
     @Test func wrongProtocolVersionIsABadJob() throws {
         let job = JobRequest(workloadPath: "x.yaml", variant: "a", size: 1, protocolVersion: 99)
         let r = try WorkerProcess.run(["--protocol"], stdin: try ProtocolCoding.encodeLine(job) + "\n")

@@ -3,8 +3,9 @@ import Foundation
 /// The threads worker loops block on: created as needed, then kept for the
 /// life of the process. A thread per job that exits afterwards is the
 /// obvious design, but each exit runs Foundation's thread-local teardown,
-/// and in a test process that also links the worker's malloc interposer
-/// that teardown crashed the whole test binary. Kept threads never tear down.
+/// and in a test process that also linked the malloc interposer the worker
+/// once used (ordo-one's) that teardown crashed the whole test binary. Kept
+/// threads never tear down.
 final class RunnerThreads: @unchecked Sendable {
     static let shared = RunnerThreads()
 
