@@ -242,18 +242,22 @@ struct Row {
         solve(for: rhs)
     }
 
-    private mutating func append(_ cell: Cell) {
+    @inline(__always) private mutating func append(_ cell: Cell) {
         if indexed { positions[cell.symbol] = cells.count }
         cells.append(cell)
-        if !indexed && cells.count > Self.indexThreshold {
-            // 64 slots (512 bytes): a 128-slot table was a request for over
-            // 1,008 bytes, which glibc serves from its large bins after
-            // consolidating every fast bin (some 2 % of a feed-cell build).
-            var map = IntIndex<Int32>(minimumCapacity: 32)
-            for (i, c) in cells.enumerated() { map[c.symbol] = i }
-            positions = map
-            indexed = true
-        }
+        if !indexed && cells.count > Self.indexThreshold { buildIndex() }
+    }
+
+    /// Out of line: inlined, it made every append save and restore the
+    /// registers it needs (an append was some 60 instructions).
+    @inline(never) private mutating func buildIndex() {
+        // 64 slots (512 bytes): a 128-slot table was a request for over
+        // 1,008 bytes, which glibc serves from its large bins after
+        // consolidating every fast bin (some 2 % of a feed-cell build).
+        var map = IntIndex<Int32>(minimumCapacity: 32)
+        for (i, c) in cells.enumerated() { map[c.symbol] = i }
+        positions = map
+        indexed = true
     }
 
     /// Removes the cell at `i` (swap with the last) and returns its coefficient.
