@@ -180,6 +180,39 @@ import Testing
         #expect(image.frame.width == 40)
         #expect(window.constraintMessages.isEmpty)
     }
+
+    @Test func contentSizeSlotsHoldEachAxisInOrder() {
+        let image = ImageView(image: Image(name: "avatar", size: Size(width: 40, height: 30)))
+        let a = image.widthAnchor.constraint(equalToConstant: 1), b = image.widthAnchor.constraint(equalToConstant: 2)
+        let c = image.heightAnchor.constraint(equalToConstant: 3)
+        var slots = ContentSizeSlots()
+        #expect(slots.isEmpty && slots.all.isEmpty)
+        slots[3] = c
+        slots[1] = b
+        slots[0] = a
+        #expect(!slots.isEmpty && slots[2] == nil)
+        #expect(slots.all.map(\.constant) == [1, 2, 3])
+        slots[0] = nil; slots[1] = nil; slots[3] = nil
+        #expect(slots.isEmpty)
+    }
+
+    @Test func placingByHandDropsTheContentSizeConstraintsAndConstraintsBringThemBack() {
+        let window = makeWindow()
+        let image = ImageView(image: Image(name: "avatar", size: Size(width: 40, height: 30)))
+        window.addSubview(image)
+        LayoutConstraint.activate([image.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                                   image.topAnchor.constraint(equalTo: window.topAnchor)])
+        window.runFrame()
+        #expect(image.installedConstraints.filter { $0.kind == .contentSize }.count == 2)
+        image.translatesAutoresizingMaskIntoConstraints = true
+        window.runFrame()
+        #expect(image.installedConstraints.filter { $0.kind == .contentSize }.isEmpty)
+        #expect(image.installedConstraints.filter { $0.kind == .autoresizing }.count == 4)
+        image.translatesAutoresizingMaskIntoConstraints = false
+        window.runFrame()
+        #expect(image.installedConstraints.filter { $0.kind == .contentSize }.count == 2)
+        #expect(image.frame.size == Size(width: 40, height: 30))
+    }
 }
 
 extension TextLayoutMetrics {

@@ -35,15 +35,15 @@ extension View {
     func leaveEngine(_ engine: Engine) {
         for c in engineOwnedConstraints where c.engine === engine { engine.uninstall(c) }
         autoresizingConstraints = []
-        contentSizeConstraints = []
+        contentSizeConstraints = ContentSizeSlots()
         intrinsicSizeIsInvalid = true
     }
 
     func autoresizingModeChanged() {
         guard let engine else { return }
         if translatesAutoresizingMaskIntoConstraints {
-            for case let c? in contentSizeConstraints { engine.uninstall(c) }
-            contentSizeConstraints = []
+            contentSizeConstraints.forEach { engine.uninstall($0) }
+            contentSizeConstraints = ContentSizeSlots()
             installAutoresizingConstraints(engine)
         } else {
             for c in autoresizingConstraints { engine.uninstall(c) }
@@ -108,7 +108,6 @@ extension View {
     /// New priorities reach installed content-size constraints in place
     /// (or, when the axis changes form, in the next update pass).
     private func contentPrioritiesChanged(_ axis: LayoutAxis) {
-        guard contentSizeConstraints.count == 4 else { return }
         let i = axis == .horizontal ? 0 : 2
         guard let first = contentSizeConstraints[i] else { return }
         let resist = contentCompressionResistancePriority(for: axis)
@@ -133,15 +132,11 @@ extension View {
         intrinsicSizeIsInvalid = false
         let size = intrinsicContentSize
         engine.counters.add(.intrinsicSizeUpdates)
-        if contentSizeConstraints.isEmpty {
-            // No intrinsic metric and no constraint yet: nothing to set or
-            // remove, and no slots to allocate (containers are most views).
-            guard size.width >= 0 || size.height >= 0 else {
-                intrinsicSizeDidUpdate(engine)
-                return
-            }
-            // Not the literal `[nil, nil, nil, nil]`: that is a constant array the first write copies.
-            contentSizeConstraints = Array(repeating: nil, count: 4)
+        // No intrinsic metric and no constraint yet: nothing to set or
+        // remove (containers are most views).
+        if size.width < 0, size.height < 0, contentSizeConstraints.isEmpty {
+            intrinsicSizeDidUpdate(engine)
+            return
         }
         setContentSize(size.width, axis: .horizontal, engine)
         setContentSize(size.height, axis: .vertical, engine)
