@@ -108,9 +108,8 @@ open class LayoutItem {
 
     func addReference(_ c: LayoutConstraint, asFirst: Bool) {
         if asFirst { c.firstSlot = references.count } else { c.secondSlot = references.count }
-        // Most items hold a few references: growing from empty reallocated at 1, 2 and 4.
-        if references.capacity == 0 { references.reserveCapacity(4) }
-        references.append(c)
+        // Most items hold a few references (see `append(_:reservingFirst:)`).
+        references.append(c, reservingFirst: 4)
     }
 
     func removeReference(_ c: LayoutConstraint, asFirst: Bool) {

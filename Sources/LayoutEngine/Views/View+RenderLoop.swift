@@ -76,15 +76,15 @@ extension View {
         case .updateConstraints:
             if updatePhase.listed { return false }
             updatePhase.listed = true
-            parent.updatePhase.dirtyChildren.append(self)
+            parent.updatePhase.dirtyChildren.append(self, reservingFirst: max(4, parent.subviews.count))
         case .layout:
             if layoutPhase.listed { return false }
             layoutPhase.listed = true
-            parent.layoutPhase.dirtyChildren.append(self)
+            parent.layoutPhase.dirtyChildren.append(self, reservingFirst: max(4, parent.subviews.count))
         case .display:
             if displayPhase.listed { return false }
             displayPhase.listed = true
-            parent.displayPhase.dirtyChildren.append(self)
+            parent.displayPhase.dirtyChildren.append(self, reservingFirst: max(4, parent.subviews.count))
         }
         return true
     }
@@ -213,7 +213,7 @@ extension View {
         guard !engineDirty, !translatesAutoresizingMaskIntoConstraints else { return }
         engineDirty = true
         if let parent = superview {
-            parent.pendingEngineSubviews.append(self)
+            parent.pendingEngineSubviews.append(self, reservingFirst: max(4, parent.subviews.count))
             parent.setNeedsLayout()
         } else {
             applyEngineFrame()
