@@ -76,15 +76,15 @@ extension View {
         case .updateConstraints:
             if updatePhase.listed { return false }
             updatePhase.listed = true
-            parent.updatePhase.dirtyChildren.append(self, reservingFirst: max(4, parent.subviews.count))
+            parent.updatePhase.dirtyChildren.append(self, reservingFirst: 4)
         case .layout:
             if layoutPhase.listed { return false }
             layoutPhase.listed = true
-            parent.layoutPhase.dirtyChildren.append(self, reservingFirst: max(4, parent.subviews.count))
+            parent.layoutPhase.dirtyChildren.append(self, reservingFirst: 4)
         case .display:
             if displayPhase.listed { return false }
             displayPhase.listed = true
-            parent.displayPhase.dirtyChildren.append(self, reservingFirst: max(4, parent.subviews.count))
+            parent.displayPhase.dirtyChildren.append(self, reservingFirst: 4)
         }
         return true
     }
@@ -213,7 +213,7 @@ extension View {
         guard !engineDirty, !translatesAutoresizingMaskIntoConstraints else { return }
         engineDirty = true
         if let parent = superview {
-            parent.pendingEngineSubviews.append(self, reservingFirst: max(4, parent.subviews.count))
+            parent.pendingEngineSubviews.append(self, reservingFirst: 4)
             parent.setNeedsLayout()
         } else {
             applyEngineFrame()
