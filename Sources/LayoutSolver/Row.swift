@@ -205,12 +205,17 @@ struct Row {
         }
     }
 
-    /// Moves every explicit cell for which `isDummy` holds, and every folded
-    /// term, into one new node that this row then refers to — when the row
-    /// holds `threshold` dummies or more, or already refers to a node. Returns the
-    /// number of cells moved.
+    /// Moves every explicit cell whose symbol is a dummy (a required
+    /// equality's marker, by `symbols`), and every folded term, into one new
+    /// node that this row then refers to — when the row holds `threshold`
+    /// dummies or more, or already refers to a node. Returns the number of
+    /// cells moved.
+    ///
+    /// The symbol table is borrowed, not captured: a closure reading it held
+    /// a copy of the table, an atomic retain and release on every add.
     @discardableResult
-    mutating func foldDummies(threshold: Int, _ isDummy: (Int) -> Bool) -> Int {
+    mutating func foldDummies(threshold: Int, symbols: borrowing [SymbolInfo]) -> Int {
+        @inline(__always) func isDummy(_ s: Int) -> Bool { symbols[s].kind == .dummy }
         // Count before building anything: almost every row stays as it is,
         // and two throw-away arrays per added constraint were 5 % of a build.
         var count = 0

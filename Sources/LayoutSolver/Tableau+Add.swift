@@ -114,8 +114,7 @@ extension Tableau {
             // Fold the row's dummies: a later row that reuses this one (the
             // next link of a chain) then copies one reference, not one term
             // per constraint upstream.
-            let info = symbolInfo   // for the closure: shares the buffer, nothing writes it meanwhile
-            row.foldDummies(threshold: foldThreshold) { info[$0].kind == .dummy }
+            row.foldDummies(threshold: foldThreshold, symbols: symbolInfo)
             if !row.refs.isEmpty { components[c].hasFolded = true }
             substitute(subject, with: row)
             insertRow(basic: subject, consume row)
