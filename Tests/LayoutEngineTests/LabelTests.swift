@@ -133,11 +133,7 @@ import Testing
 
     @Test func imageViewsSizeToTheirImage() {
         let window = makeWindow()
-        let image = ImageView(image: Image(name: "avatar", size: Size(width: 40, height: 30)))
-        window.addSubview(image)
-        LayoutConstraint.activate([image.leadingAnchor.constraint(equalTo: window.leadingAnchor),
-                                   image.topAnchor.constraint(equalTo: window.topAnchor)])
-        window.runFrame()
+        let image = pinnedAvatar(in: window)
         #expect(image.frame.size == Size(width: 40, height: 30))
         image.image = Image(name: "big", size: Size(width: 80, height: 60))
         window.runFrame()
@@ -198,11 +194,7 @@ import Testing
 
     @Test func placingByHandDropsTheContentSizeConstraintsAndConstraintsBringThemBack() {
         let window = makeWindow()
-        let image = ImageView(image: Image(name: "avatar", size: Size(width: 40, height: 30)))
-        window.addSubview(image)
-        LayoutConstraint.activate([image.leadingAnchor.constraint(equalTo: window.leadingAnchor),
-                                   image.topAnchor.constraint(equalTo: window.topAnchor)])
-        window.runFrame()
+        let image = pinnedAvatar(in: window)
         #expect(image.installedConstraints.filter { $0.kind == .contentSize }.count == 2)
         image.translatesAutoresizingMaskIntoConstraints = true
         window.runFrame()
@@ -228,4 +220,14 @@ extension String {
         while s.last == c { s.removeLast() }
         return s
     }
+}
+
+/// A 40 × 30 image view in `window`, pinned at its top left and laid out.
+private func pinnedAvatar(in window: Window) -> ImageView {
+    let image = ImageView(image: Image(name: "avatar", size: Size(width: 40, height: 30)))
+    window.addSubview(image)
+    LayoutConstraint.activate([image.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+                               image.topAnchor.constraint(equalTo: window.topAnchor)])
+    window.runFrame()
+    return image
 }
