@@ -41,3 +41,39 @@ extension HierarchyTests {
         #expect(log.filter { $0.hasPrefix("draw c") } == (0..<9).map { "draw c\($0)" })
     }
 }
+
+/// An item's list of the constraints that name it, through removals in any
+/// order — including a constraint that names the same view twice (its
+/// aspect ratio), which sits in the list at two slots.
+@Suite struct ItemReferenceTests {
+    @Test func everyRemovalOrderKeepsEachConstraintAtItsSlots() {
+        for order in [[0, 1, 2, 3], [3, 2, 1, 0], [1, 3, 0, 2], [2, 0, 3, 1]] {
+            let window = makeWindow()
+            let view = View()
+            view.translatesAutoresizingMaskIntoConstraints = false
+            window.addSubview(view)
+            let constraints = [
+                view.widthAnchor.constraint(equalTo: view.heightAnchor, multiplier: 2),   // first and second item: the view
+                view.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 10),
+                view.heightAnchor.constraint(equalToConstant: 30),
+                view.topAnchor.constraint(equalTo: window.topAnchor, constant: 20),
+            ]
+            LayoutConstraint.activate(constraints)
+            window.runFrame()
+            #expect(view.frame == Rect(x: 10, y: 20, width: 60, height: 30))
+            var active = Set(0..<constraints.count)
+            for i in order {
+                LayoutConstraint.deactivate([constraints[i]])
+                active.remove(i)
+                // Each active constraint is where its slots say, once per side that names the view.
+                let expected = active.reduce(0) { $0 + (constraints[$1].secondItem === view ? 2 : 1) }
+                #expect(view.references.count == expected, "order \(order), after removing \(i)")
+                for j in active {
+                    let c = constraints[j]
+                    #expect(view.references[c.firstSlot] === c)
+                    if c.secondItem === view { #expect(view.references[c.secondSlot] === c) }
+                }
+            }
+        }
+    }
+}
