@@ -33,7 +33,7 @@ extension View {
     }
 
     func leaveEngine(_ engine: Engine) {
-        for c in engineOwnedConstraints where c.engine === engine { engine.uninstall(c) }
+        forEachEngineOwnedConstraint { c in if c.engine === engine { engine.uninstall(c) } }
         autoresizingConstraints = []
         contentSizeConstraints = ContentSizeSlots()
         intrinsicSizeIsInvalid = true

@@ -154,7 +154,8 @@ extension View {
     private func uninstallAll(from engine: Engine) {
         forEachItem { item in
             for c in item.references where c.engine === engine { engine.uninstall(c) }
-            for c in item.engineOwnedConstraints where c.engine === engine { engine.uninstall(c) }
+            // In place: `engineOwnedConstraints` builds an array per item.
+            item.forEachEngineOwnedConstraint { c in if c.engine === engine { engine.uninstall(c) } }
             engine.leave(item)
         }
     }
