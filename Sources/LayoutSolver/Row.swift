@@ -247,6 +247,28 @@ struct Row {
         solve(for: rhs)
     }
 
+    /// This row with each symbol `s` written as `map[s]`. Only for a row
+    /// without folded references (`refs`), whose nodes are shared, not copied.
+    func renamed(_ map: borrowing [Int32]) -> Row {
+        precondition(refs.isEmpty, "a row with folded dummies cannot be renamed")
+        let n = cells.count
+        var out = Row(constant: constant)
+        // Written in one pass into an exact buffer: cell by cell appends
+        // (a capacity check and an index check each) were most of a copy.
+        out.cells = [Cell](unsafeUninitializedCapacity: n) { buffer, written in
+            cells.withUnsafeBufferPointer { source in
+                map.withUnsafeBufferPointer { m in
+                    for i in 0..<n {
+                        buffer[i] = Cell(symbol: Int(m[source[i].symbol]), coefficient: source[i].coefficient)
+                    }
+                }
+            }
+            written = n
+        }
+        if n > Self.indexThreshold { out.buildIndex() }
+        return out
+    }
+
     @inline(__always) private mutating func append(_ cell: Cell) {
         if indexed { positions[cell.symbol] = cells.count }
         cells.append(cell)

@@ -16,13 +16,13 @@
 /// Every failing call throws a `SolverError` and leaves the solver as it was.
 public final class Solver {
     var tableau = Tableau()
-    private var symbolOf = PagedIDMap()          // variable id → symbol
+    var symbolOf = PagedIDMap()          // variable id → symbol
     /// Per symbol: the variable it stands for, if external, and its last reported value.
-    private var variables: [SymbolVariable] = []
-    private var recordOf = PagedIDMap()          // constraint id → record
+    var variables: [SymbolVariable] = []
+    var recordOf = PagedIDMap()          // constraint id → record
     /// Per record slot: one array of structs rather than three arrays, so an
     /// add grows one buffer (the parallel arrays were 2 % of a feed-cell build).
-    private var recordInfo: [RecordInfo] = []
+    var recordInfo: [RecordInfo] = []
     private var additions = 0
     /// Records removed by the caller and not yet taken out of the tableau, in removal order.
     private var pendingRemovals: [Int] = []
@@ -34,12 +34,12 @@ public final class Solver {
     private var scratchTerms: [(symbol: Int, coefficient: Double)] = []
     private var scratchCreated: [Int] = []
 
-    private struct SymbolVariable {
+    struct SymbolVariable {
         var variable: Variable?
         var reported: Double
     }
 
-    private struct RecordInfo {
+    struct RecordInfo {
         var constraint: Constraint?
         /// The constant in effect.
         var constant: Double
@@ -107,7 +107,7 @@ public final class Solver {
     }
 
     /// Records a constraint `install` put into `slot`.
-    private func keep(_ constraint: consuming Constraint, slot: Int, constant: Double) {
+    func keep(_ constraint: consuming Constraint, slot: Int, constant: Double) {
         // A slot the tableau has not handed out before grows the array (a
         // rejected add may have used the ones in between), as for symbols.
         while recordInfo.count <= slot { recordInfo.append(RecordInfo(constraint: nil, constant: 0, addedAt: 0)) }
@@ -117,7 +117,7 @@ public final class Solver {
 
     /// Puts `constraint` into the tableau with `constant` in effect and
     /// returns its record slot (`keep` records it there).
-    private func install(_ constraint: borrowing Constraint, constant: Double) throws(Conflict) -> Int {
+    func install(_ constraint: borrowing Constraint, constant: Double) throws(Conflict) -> Int {
         // Borrowed by swapping, not copying: a copy retains both buffers and
         // the write-back releases them, four atomics per add.
         var created: [Int] = [], terms: [(symbol: Int, coefficient: Double)] = []
@@ -411,7 +411,7 @@ public final class Solver {
     /// A rebuild finds an optimum of exactly the remaining constraints, like
     /// removing them one by one; where that optimum is not unique (an
     /// ambiguous layout), which one it lands on may differ — deterministically.
-    private func flushRemovals() {
+    func flushRemovals() {
         guard !pendingRemovals.isEmpty else { return }
         let pending = pendingRemovals
         pendingRemovals = []
@@ -484,7 +484,7 @@ public final class Solver {
 
     // MARK: Private
 
-    private func symbol(for v: Variable, created: inout [Int]) -> Int {
+    func symbol(for v: Variable, created: inout [Int]) -> Int {
         if let s = symbolOf[key(v.id)] { return s }
         let s = tableau.newSymbol(.external)
         symbolOf[key(v.id)] = s
@@ -494,7 +494,7 @@ public final class Solver {
         return s
     }
 
-    private func forgetSymbol(_ s: Int, free: Bool) {
+    func forgetSymbol(_ s: Int, free: Bool) {
         if free { tableau.freeSymbol(s) }
         if let v = variables[s].variable {
             symbolOf[key(v.id)] = nil
@@ -503,9 +503,9 @@ public final class Solver {
         variables[s].variable = nil
     }
 
-    @inline(__always) private func key(_ id: UInt64) -> Int { Int(truncatingIfNeeded: id) }
+    @inline(__always) func key(_ id: UInt64) -> Int { Int(truncatingIfNeeded: id) }
 
-    private func isFinite(_ e: Expression) -> Bool {
+    func isFinite(_ e: Expression) -> Bool {
         e.constant.isFinite && e.terms.allSatisfy { $0.coefficient.isFinite }
     }
 }

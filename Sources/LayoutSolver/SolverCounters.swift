@@ -20,6 +20,9 @@ public struct SolverCounters: Hashable, Sendable {
     public var objectiveIterations = 0
     public var componentsMerged = 0
     public var componentsSplit = 0
+    /// Components copied from an identical one solved earlier in the same
+    /// batch (see `Solver.add(batch:)`), instead of built constraint by constraint.
+    public var componentsCloned = 0
     /// Rows made infeasible by a constant change or suggestion and repaired by dual simplex.
     public var infeasibleRows = 0
 
@@ -32,7 +35,8 @@ public struct SolverCounters: Hashable, Sendable {
          ("pivots", pivots), ("rowSubstitutions", rowSubstitutions),
          ("rowsTouched", rowsTouched), ("termsTouched", termsTouched),
          ("objectiveIterations", objectiveIterations), ("componentsMerged", componentsMerged),
-         ("componentsSplit", componentsSplit), ("infeasibleRows", infeasibleRows)]
+         ("componentsSplit", componentsSplit), ("infeasibleRows", infeasibleRows),
+         ("componentsCloned", componentsCloned)]
     }
 
     /// Sum of the work counters (everything but the call counts): one number for "how much work".
@@ -53,6 +57,7 @@ public struct SolverCounters: Hashable, Sendable {
         d.objectiveIterations = a.objectiveIterations - b.objectiveIterations
         d.componentsMerged = a.componentsMerged - b.componentsMerged
         d.componentsSplit = a.componentsSplit - b.componentsSplit
+        d.componentsCloned = a.componentsCloned - b.componentsCloned
         d.infeasibleRows = a.infeasibleRows - b.infeasibleRows
         return d
     }

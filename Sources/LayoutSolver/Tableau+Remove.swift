@@ -105,6 +105,21 @@ extension Tableau {
         if journalled { commitJournal() }
     }
 
+    /// Moves the constants of several records at once, then restores
+    /// feasibility once. Not journalled: on a conflict the rows are left
+    /// mid-repair, so the caller must drop the component (a fresh copy,
+    /// see `Solver.add(batch:)`).
+    mutating func shiftConstants(_ shifts: [(slot: Int, delta: Double)]) throws(Conflict) {
+        guard !shifts.isEmpty else { return }
+        for (slot, delta) in shifts { applyShift(slot, delta) }
+        do {
+            try dualOptimize()
+        } catch {
+            infeasible.removeAll()
+            throw error
+        }
+    }
+
     private mutating func applyShift(_ slot: Int, _ delta: Double) {
         let r = records[slot]
         let m = r.marker, o = r.other

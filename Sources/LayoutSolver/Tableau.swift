@@ -163,6 +163,8 @@ struct Tableau {
     var foldThreshold = 32
     /// Times a component's folded dummies were written out.
     var unfoldCount = 0
+    /// Scratch for `clone`: template symbol → its copy.
+    var cloneMap: [Int32] = []
 
     /// Room for `symbols` symbols and `constraints` records and rows in all.
     mutating func reserveCapacity(symbols: Int, constraints: Int) {

@@ -3,6 +3,8 @@ import LayoutSolver
 /// One call on the solver, as recorded by a session and replayed by the shrinker.
 enum Step: CustomStringConvertible {
     case add(Constraint)
+    /// `Solver.add(batch:failed:)`: blocks that repeat are cloned.
+    case addBatch([Constraint])
     case remove(Constraint)
     /// `Solver.remove(_:)` on several at once: the batch path that may rebuild a component.
     case removeBatch([Constraint])
@@ -14,6 +16,7 @@ enum Step: CustomStringConvertible {
     var description: String {
         switch self {
         case let .add(c): "add #\(c.id)  \(c)"
+        case let .addBatch(cs): "add(batch:) [\(cs.map { "#\($0.id)  \($0)" }.joined(separator: "; "))]"
         case let .remove(c): "remove #\(c.id)"
         case let .removeBatch(cs): "remove [\(cs.map { "#\($0.id)" }.joined(separator: ", "))]"
         case let .setConstant(c, k): "setConstant(\(format(k)), for: #\(c.id))"
@@ -145,6 +148,33 @@ final class SolverSession {
                     if culprit != c { fail(.unexpectedError, "the error names \(culprit), not \(c)") }
                     checkRejection(of: c, conflicts: conflicts, before: before)
                 }
+            case let .addBatch(cs):
+                var failed: [Int: SolverError] = [:]
+                var order: [Int] = []
+                solver.add(batch: cs) { i, error in failed[i] = error; order.append(i) }
+                if order != order.sorted() { fail(.unexpectedError, "failures reported out of order: \(order)") }
+                for (i, c) in cs.enumerated() where failed[i] == nil {
+                    active.append(c)
+                    retired.removeAll { $0 == c }
+                    constants[c.id] = c.expression.constant
+                }
+                // A constraint the batch left out must conflict with the
+                // required constraints it kept (those before it in its block
+                // already do); its conflicts must be kept required ones.
+                let required = model.filter { $0.priority.isRequired }
+                let kept = Set(active.filter(\.priority.isRequired).map(\.id))
+                for (i, error) in failed.sorted(by: { $0.key < $1.key }) {
+                    rejectedAdds += 1
+                    guard case let .unsatisfiable(culprit, conflicts) = error, culprit == cs[i] else {
+                        fail(.unexpectedError, "batch entry \(i): \(error)"); break
+                    }
+                    if LexicographicReference(required + [cs[i]]).solve() != nil {
+                        fail(.rejectedFeasible, "batch entry \(i) \(cs[i]) was left out but the reference satisfies it"); break
+                    }
+                    if let stranger = conflicts.first(where: { !kept.contains($0.id) }) {
+                        fail(.conflictsNotAConflict, "conflict \(stranger) is not a kept required constraint"); break
+                    }
+                }
             case let .remove(c):
                 try solver.remove(c)
                 active.removeAll { $0 == c }
@@ -191,6 +221,7 @@ final class SolverSession {
     private func applies(_ step: Step) -> Bool {
         switch step {
         case let .add(c): !isActive(c)
+        case let .addBatch(cs): !cs.contains(where: isActive)
         case let .remove(c), let .setConstant(c, _): isActive(c)
         case let .removeBatch(cs): !cs.isEmpty && cs.allSatisfy(isActive) && Set(cs.map(\.id)).count == cs.count
         case let .addEdit(v, _): !isEdit(v)

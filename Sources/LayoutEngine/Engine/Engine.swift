@@ -229,7 +229,7 @@ final class Engine {
     func applyQueuedAdditions() {
         // A window's first layout adds its whole tree at once: room for it
         // up front, instead of the solver's tables doubling their way there.
-        if queued.count - nextQueued >= 64 { core.reserveCapacity(forAdding: queued.count - nextQueued) }
+        if queued.count - nextQueued >= Solver.batchGroupingThreshold { return applyQueuedBatch() }
         // An index into the queue, not a copy of it: a log handler that reads
         // the engine while a batch is applied finishes the same batch first.
         while nextQueued < queued.count {
@@ -246,6 +246,29 @@ final class Engine {
             queued.removeAll(keepingCapacity: true)
             nextQueued = 0
         }
+    }
+
+    /// A large batch (a subtree joining the window, a window's first
+    /// layout) goes to the solver in one call, which solves a block of
+    /// constraints repeated across the batch (a list's cells) once and
+    /// copies it (`Solver.add(batch:)`). Constraints it could not add are
+    /// broken and logged afterwards, in queue order.
+    private func applyQueuedBatch() {
+        var batch: [Constraint] = [], from: [Int32] = []   // batch index → queue index
+        batch.reserveCapacity(queued.count - nextQueued)
+        from.reserveCapacity(queued.count - nextQueued)
+        for i in nextQueued..<queued.count {
+            guard let equation = queued[i].equation.take() else { continue }
+            batch.append(equation)
+            from.append(Int32(truncatingIfNeeded: i))
+        }
+        var broken: [(LayoutConstraint, SolverError)] = []
+        core.add(batch: batch) { i, error in broken.append((queued[Int(from[i])].constraint, error)) }
+        // The queue is done before anything is logged: a log handler that
+        // reads the engine finds nothing left to apply.
+        queued.removeAll(keepingCapacity: true)
+        nextQueued = 0
+        for (c, error) in broken { breakConstraint(c, error) }
     }
 
     /// Removes a constraint's equation from the solver.

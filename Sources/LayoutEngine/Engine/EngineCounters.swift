@@ -18,6 +18,7 @@ public enum EngineCounter: Int, CaseIterable, Sendable {
     case solverConstraintsAdded, solverConstraintsRemoved, solverConstantUpdates, solverSuggestions
     case solverPivots, solverRowSubstitutions, solverRowsTouched, solverTermsTouched
     case solverObjectiveIterations, solverComponentsMerged, solverComponentsSplit, solverInfeasibleRows
+    case solverComponentsCloned
 
     /// The counter's name in snapshots and JSON.
     public var name: String { Self.names[rawValue] }
@@ -32,6 +33,7 @@ public enum EngineCounter: Int, CaseIterable, Sendable {
         "solver.constraintsAdded", "solver.constraintsRemoved", "solver.constantUpdates", "solver.suggestions",
         "solver.pivots", "solver.rowSubstitutions", "solver.rowsTouched", "solver.termsTouched",
         "solver.objectiveIterations", "solver.componentsMerged", "solver.componentsSplit", "solver.infeasibleRows",
+        "solver.componentsCloned",
     ]
 
     /// The counter with this name, if any.
@@ -98,6 +100,7 @@ public struct EngineCounters: Hashable, Sendable, Sequence, CustomStringConverti
         add(.solverComponentsMerged, Int64(s.componentsMerged))
         add(.solverComponentsSplit, Int64(s.componentsSplit))
         add(.solverInfeasibleRows, Int64(s.infeasibleRows))
+        add(.solverComponentsCloned, Int64(s.componentsCloned))
     }
 
     /// Sum of the solver's work counters: one number for "how much solving".

@@ -1,0 +1,243 @@
+/// Adding a batch in which blocks repeat: a list's cells, each an
+/// independent block of constraints with the same shape, are solved once and
+/// copied, instead of each being built and optimised constraint by constraint.
+extension Solver {
+    /// Batches smaller than this are added one by one: grouping them costs
+    /// more than a copy could save.
+    package static let batchGroupingThreshold = 16
+    /// Blocks smaller than this are added, not copied.
+    static let smallestClonedBlock = 3
+
+    /// Adds `batch` as `add(_:)` would one constraint at a time, except that
+    /// a failing constraint does not stop it: each is left out, and
+    /// `failed` hears of it (batch index and error) in batch order once the
+    /// rest is in.
+    ///
+    /// A *block* is a set of constraints of the batch that share variables
+    /// with each other and with nothing the solver already holds: an
+    /// independent component-to-be. A block with the same shape as an
+    /// earlier block of the batch — the same relations, priorities and
+    /// coefficients over its variables in the same order, constants aside —
+    /// is not built: the earlier block's solved component is copied under
+    /// new symbols (`Tableau.clone`), and each constraint whose constant
+    /// differs moves there through the in-place path (dual simplex), as
+    /// `setConstant` does. The result is an optimum of the same equations;
+    /// where the optimum is unique (an unambiguous layout) it is the same
+    /// solution, and `componentsCloned` counts the copies.
+    ///
+    /// Blocks are added one after another, in order of their first
+    /// constraint, after the constraints that touch what the solver already
+    /// holds (in batch order). Blocks share no variable with anything else,
+    /// so the order between them changes no value.
+    package func add(batch: [Constraint], failed: (Int, SolverError) -> Void) {
+        var failures: [(Int, SolverError)] = []
+        defer { for (i, e) in failures.sorted(by: { $0.0 < $1.0 }) { failed(i, e) } }
+        func addOne(_ i: Int) {
+            do { try add(batch[i]) } catch { failures.append((i, error)) }
+        }
+        guard batch.count >= Self.batchGroupingThreshold else {
+            for i in batch.indices { addOne(i) }
+            return
+        }
+        reserveCapacity(forAdding: batch.count)
+        flushRemovals()
+        let plan = BatchPlan(batch, solver: self)
+        for i in plan.outside { addOne(i) }
+
+        var templates: [UInt64: [Int]] = [:]   // shape hash → blocks solved so far with it
+        for b in plan.blocks.indices {
+            let members = plan.blocks[b].members
+            let shape = plan.blocks[b].shape
+            if members.count >= Self.smallestClonedBlock, let candidates = templates[shape],
+               let t = candidates.first(where: { plan.sameShape(plan.blocks[$0], plan.blocks[b], batch) }),
+               copy(block: b, from: t, plan, batch) {
+                continue
+            }
+            let before = failures.count
+            for i in members { addOne(i) }
+            guard members.count >= Self.smallestClonedBlock, failures.count == before,
+                  let c = component(ofBlock: members, batch) else { continue }
+            // Optimised now rather than at the next read, so its copies start optimal.
+            tableau.optimize(c)
+            tableau.components[c].needsOptimize = false
+            templates[shape, default: []].append(b)
+        }
+    }
+
+    /// The component holding exactly the block's constraints, if it is one.
+    private func component(ofBlock members: [Int], _ batch: [Constraint]) -> Int? {
+        guard let first = recordOf[key(batch[members[0]].id)] else { return nil }
+        let c = tableau.symbolInfo[tableau.records[first].marker].componentOf
+        guard c >= 0, tableau.components[c].constraintCount == members.count else { return nil }
+        return c
+    }
+
+    /// Copies template block `t`'s component for block `b`, then moves the
+    /// constants that differ. Returns false, having changed nothing, when
+    /// the template cannot be copied or a required constant cannot move
+    /// (block `b` is then added constraint by constraint, which finds and
+    /// reports the conflict as `add` does).
+    private func copy(block b: Int, from t: Int, _ plan: BatchPlan, _ batch: [Constraint]) -> Bool {
+        let template = plan.blocks[t], block = plan.blocks[b]
+        guard let first = recordOf[key(batch[template.members[0]].id)] else { return false }
+        let c = tableau.symbolInfo[tableau.records[first].marker].componentOf
+        guard tableau.isCloneable(c) else { return false }
+        // The same constraint twice in one block would be one record for two.
+        var ids = block.members.map { batch[$0].id }
+        ids.sort()
+        for k in ids.indices.dropFirst() where ids[k] == ids[k - 1] { return false }
+        var templateRecords: [Int] = [], templateExternals: [Int] = [], newExternals: [Int] = [], created: [Int] = []
+        templateRecords.reserveCapacity(template.members.count)
+        templateExternals.reserveCapacity(template.variables.count)
+        newExternals.reserveCapacity(block.variables.count)
+        created.reserveCapacity(block.variables.count)
+        for i in template.members {
+            guard let r = recordOf[key(batch[i].id)] else { return false }
+            templateRecords.append(r)
+        }
+        for v in template.variables {
+            guard let s = symbolOf[key(v.id)] else { return false }
+            templateExternals.append(s)
+        }
+        for v in block.variables { newExternals.append(symbol(for: v, created: &created)) }
+        guard let slots = tableau.clone(c, templateExternals: templateExternals, newExternals: newExternals,
+                                        templateRecords: templateRecords) else {
+            for s in created { forgetSymbol(s, free: true) }
+            return false
+        }
+        var shifts: [(slot: Int, delta: Double)] = []
+        for (k, i) in block.members.enumerated() {
+            let delta = batch[i].expression.constant - recordInfo[templateRecords[k]].constant
+            if delta != 0 { shifts.append((slots[k], delta)) }
+        }
+        do {
+            try tableau.shiftConstants(shifts)
+        } catch {
+            let copy = tableau.symbolInfo[tableau.records[slots[0]].marker].componentOf
+            let (_, released) = tableau.dismantle(copy) { _ in false }
+            for s in released { forgetSymbol(s, free: false) }
+            for s in created where variables[s].variable != nil { forgetSymbol(s, free: true) }
+            return false
+        }
+        for (k, i) in block.members.enumerated() {
+            recordOf[key(batch[i].id)] = slots[k]
+            keep(batch[i], slot: slots[k], constant: batch[i].expression.constant)
+        }
+        tableau.counters.constraintsAdded += slots.count
+        tableau.counters.componentsCloned += 1
+        return true
+    }
+}
+
+/// How `Solver.add(batch:)` splits a batch: the constraints that touch what
+/// the solver holds already (or cannot be added as they are: already held,
+/// non-finite, a required two-sided preference), and the blocks, each with
+/// its variables in order of first mention and a hash of its shape.
+struct BatchPlan {
+    struct Block {
+        var members: [Int] = []
+        var variables: [Variable] = []
+        var shape: UInt64 = 0
+    }
+    private(set) var outside: [Int] = []
+    private(set) var blocks: [Block] = []
+    /// Variable id → first constraint mentioning it while grouping, then
+    /// `batchCount +` its index in its block's `variables`.
+    private var seen = PagedIDMap()
+    private let batchCount: Int
+
+    init(_ batch: [Constraint], solver: Solver) {
+        batchCount = batch.count
+        // Union–find over the batch: constraints that share a variable join.
+        var parent = [Int32](repeating: 0, count: batch.count)
+        for i in parent.indices { parent[i] = Int32(truncatingIfNeeded: i) }
+        func find(_ i: Int) -> Int {
+            var i = i
+            while Int(parent[i]) != i {
+                parent[i] = parent[Int(parent[i])]
+                i = Int(parent[i])
+            }
+            return i
+        }
+        var touchesOld = [Bool](repeating: false, count: batch.count)
+        seen.reserveCapacity(forAdding: batch.count)
+        for i in batch.indices {
+            let c = batch[i]
+            if solver.recordOf[solver.key(c.id)] != nil || !solver.isFinite(c.expression) || c.expression.terms.isEmpty
+                || (c.abovePriority != nil && (c.abovePriority!.isRequired || c.priority.isRequired)) {
+                touchesOld[i] = true
+            }
+            for t in c.expression.terms {
+                let v = solver.key(t.variable.id)
+                if solver.symbolOf[v] != nil { touchesOld[i] = true }
+                if let j = seen[v] {
+                    let a = find(i), b = find(j)
+                    if a != b { parent[max(a, b)] = Int32(truncatingIfNeeded: min(a, b)) }
+                } else {
+                    seen[v] = i
+                }
+            }
+        }
+        var blockOfRoot = [Int32](repeating: -1, count: batch.count)
+        var rootTouchesOld = [Bool](repeating: false, count: batch.count)
+        for i in batch.indices where touchesOld[i] { rootTouchesOld[find(i)] = true }
+        for i in batch.indices {
+            let root = find(i)
+            if rootTouchesOld[root] { outside.append(i); continue }
+            if blockOfRoot[root] < 0 {
+                blockOfRoot[root] = Int32(truncatingIfNeeded: blocks.count)
+                blocks.append(Block())
+            }
+            let b = Int(blockOfRoot[root])
+            let c = batch[i]
+            blocks[b].members.append(i)
+            var h = Self.mix(blocks[b].shape, Self.code(c.relation))
+            h = Self.mix(h, UInt64(c.priority.rawValue.bitPattern) << 32 | UInt64(c.abovePriority?.rawValue.bitPattern ?? 0))
+            h = Self.mix(h, UInt64(c.expression.terms.count))
+            for t in c.expression.terms {
+                let v = solver.key(t.variable.id)
+                var l = seen[v]! - batchCount
+                if l < 0 {
+                    l = blocks[b].variables.count
+                    seen[v] = batchCount + l
+                    blocks[b].variables.append(t.variable)
+                }
+                h = Self.mix(Self.mix(h, UInt64(l)), t.coefficient.bitPattern)
+            }
+            blocks[b].shape = h
+        }
+    }
+
+    /// A fixed (unseeded) mix: shapes only sort blocks into candidates, and
+    /// `sameShape` decides, so a collision costs a comparison, nothing more.
+    @inline(__always) private static func mix(_ h: UInt64, _ x: UInt64) -> UInt64 {
+        let m = (h ^ x) &* 0x9E37_79B9_7F4A_7C15
+        return m ^ (m >> 29)
+    }
+
+    private static func code(_ r: Relation) -> UInt64 {
+        switch r {
+        case .equal: return 1
+        case .lessThanOrEqual: return 2
+        case .greaterThanOrEqual: return 3
+        }
+    }
+
+    /// The variable's index in its block.
+    private func local(_ v: Variable) -> Int { seen[Int(truncatingIfNeeded: v.id)]! - batchCount }
+
+    /// Whether two blocks have the same shape exactly (the hash only sorts them).
+    func sameShape(_ a: Block, _ b: Block, _ batch: [Constraint]) -> Bool {
+        guard a.members.count == b.members.count, a.variables.count == b.variables.count else { return false }
+        for (i, j) in zip(a.members, b.members) {
+            let x = batch[i], y = batch[j]
+            guard x.relation == y.relation, x.priority == y.priority, x.abovePriority == y.abovePriority,
+                  x.expression.terms.count == y.expression.terms.count else { return false }
+            for (s, t) in zip(x.expression.terms, y.expression.terms) {
+                guard s.coefficient.bitPattern == t.coefficient.bitPattern, local(s.variable) == local(t.variable)
+                else { return false }
+            }
+        }
+        return true
+    }
+}
