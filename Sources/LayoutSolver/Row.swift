@@ -265,7 +265,9 @@ struct Row {
             }
             written = n
         }
-        if n > Self.indexThreshold { out.buildIndex() }
+        // No index yet, even when long: lookups scan until the row's next
+        // append builds one. Most copies are never looked up at length
+        // before the window goes, and indexing each was an eighth of a copy.
         return out
     }
 

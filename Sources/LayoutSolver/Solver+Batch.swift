@@ -46,10 +46,10 @@ extension Solver {
 
         var templates: [UInt64: [Int]] = [:]   // shape hash → blocks solved so far with it
         for b in plan.blocks.indices {
-            let members = plan.blocks[b].members
+            let members = plan.members(b)
             let shape = plan.blocks[b].shape
             if members.count >= Self.smallestClonedBlock, let candidates = templates[shape],
-               let t = candidates.first(where: { plan.sameShape(plan.blocks[$0], plan.blocks[b], batch) }),
+               let t = candidates.first(where: { plan.sameShape($0, b, batch) }),
                copy(block: b, from: t, plan, batch) {
                 continue
             }
@@ -65,8 +65,8 @@ extension Solver {
     }
 
     /// The component holding exactly the block's constraints, if it is one.
-    private func component(ofBlock members: [Int], _ batch: [Constraint]) -> Int? {
-        guard let first = recordOf[key(batch[members[0]].id)] else { return nil }
+    private func component(ofBlock members: ArraySlice<Int>, _ batch: [Constraint]) -> Int? {
+        guard let first = recordOf[key(batch[members.first!].id)] else { return nil }
         let c = tableau.symbolInfo[tableau.records[first].marker].componentOf
         guard c >= 0, tableau.components[c].constraintCount == members.count else { return nil }
         return c
@@ -78,8 +78,9 @@ extension Solver {
     /// (block `b` is then added constraint by constraint, which finds and
     /// reports the conflict as `add` does).
     private func copy(block b: Int, from t: Int, _ plan: BatchPlan, _ batch: [Constraint]) -> Bool {
-        let template = plan.blocks[t], block = plan.blocks[b]
-        guard let first = recordOf[key(batch[template.members[0]].id)] else { return false }
+        let template = (members: plan.members(t), variables: plan.variables(t))
+        let block = (members: plan.members(b), variables: plan.variables(b))
+        guard let first = recordOf[key(batch[template.members.first!].id)] else { return false }
         let c = tableau.symbolInfo[tableau.records[first].marker].componentOf
         guard tableau.isCloneable(c) else { return false }
         // The same constraint twice in one block would be one record for two.
@@ -115,6 +116,7 @@ extension Solver {
         } catch {
             let copy = tableau.symbolInfo[tableau.records[slots[0]].marker].componentOf
             let (_, released) = tableau.dismantle(copy) { _ in false }
+            tableau.counters.constraintsRemoved -= slots.count   // never counted as added
             for s in released { forgetSymbol(s, free: false) }
             for s in created where variables[s].variable != nil { forgetSymbol(s, free: true) }
             return false
@@ -134,17 +136,31 @@ extension Solver {
 /// non-finite, a required two-sided preference), and the blocks, each with
 /// its variables in order of first mention and a hash of its shape.
 struct BatchPlan {
+    /// A block: its constraints and variables are runs of `memberList` and
+    /// `variableList` (flat, so a batch of 600 blocks grows two arrays, not
+    /// 1,200).
     struct Block {
-        var members: [Int] = []
-        var variables: [Variable] = []
+        var memberStart = 0, memberCount = 0
+        var variableStart = 0, variableCount = 0
         var shape: UInt64 = 0
     }
     private(set) var outside: [Int] = []
     private(set) var blocks: [Block] = []
+    private var memberList: [Int] = []
+    private var variableList: [Variable] = []
     /// Variable id → first constraint mentioning it while grouping, then
-    /// `batchCount +` its index in its block's `variables`.
+    /// `batchCount +` its index in its block's variables.
     private var seen = PagedIDMap()
     private let batchCount: Int
+
+    /// Block `b`'s constraints (batch indices, in batch order).
+    func members(_ b: Int) -> ArraySlice<Int> {
+        memberList[blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount)]
+    }
+    /// Block `b`'s variables, in order of first mention.
+    func variables(_ b: Int) -> ArraySlice<Variable> {
+        variableList[blocks[b].variableStart..<(blocks[b].variableStart + blocks[b].variableCount)]
+    }
 
     init(_ batch: [Constraint], solver: Solver) {
         batchCount = batch.count
@@ -178,32 +194,55 @@ struct BatchPlan {
                 }
             }
         }
-        var blockOfRoot = [Int32](repeating: -1, count: batch.count)
+        // Blocks numbered in order of their first constraint; members
+        // placed by counting.
+        var blockOf = [Int32](repeating: -1, count: batch.count)   // by root, then by constraint
         var rootTouchesOld = [Bool](repeating: false, count: batch.count)
         for i in batch.indices where touchesOld[i] { rootTouchesOld[find(i)] = true }
         for i in batch.indices {
             let root = find(i)
             if rootTouchesOld[root] { outside.append(i); continue }
-            if blockOfRoot[root] < 0 {
-                blockOfRoot[root] = Int32(truncatingIfNeeded: blocks.count)
+            if blockOf[root] < 0 {
+                blockOf[root] = Int32(truncatingIfNeeded: blocks.count)
                 blocks.append(Block())
             }
-            let b = Int(blockOfRoot[root])
-            let c = batch[i]
-            blocks[b].members.append(i)
-            var h = Self.mix(blocks[b].shape, Self.code(c.relation))
-            h = Self.mix(h, UInt64(c.priority.rawValue.bitPattern) << 32 | UInt64(c.abovePriority?.rawValue.bitPattern ?? 0))
-            h = Self.mix(h, UInt64(c.expression.terms.count))
-            for t in c.expression.terms {
-                let v = solver.key(t.variable.id)
-                var l = seen[v]! - batchCount
-                if l < 0 {
-                    l = blocks[b].variables.count
-                    seen[v] = batchCount + l
-                    blocks[b].variables.append(t.variable)
+            blocks[Int(blockOf[root])].memberCount += 1
+        }
+        var start = 0
+        for b in blocks.indices {
+            blocks[b].memberStart = start
+            start += blocks[b].memberCount
+            blocks[b].memberCount = 0
+        }
+        memberList = [Int](repeating: 0, count: start)
+        for i in batch.indices {
+            let root = find(i)
+            guard !rootTouchesOld[root] else { continue }
+            let b = Int(blockOf[root])
+            memberList[blocks[b].memberStart + blocks[b].memberCount] = i
+            blocks[b].memberCount += 1
+        }
+        variableList.reserveCapacity(start * 2)
+        for b in blocks.indices {
+            blocks[b].variableStart = variableList.count
+            var h: UInt64 = 0
+            for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
+                let c = batch[memberList[m]]
+                h = Self.mix(h, Self.code(c.relation))
+                h = Self.mix(h, UInt64(c.priority.rawValue.bitPattern) << 32 | UInt64(c.abovePriority?.rawValue.bitPattern ?? 0))
+                h = Self.mix(h, UInt64(c.expression.terms.count))
+                for t in c.expression.terms {
+                    let v = solver.key(t.variable.id)
+                    var l = seen[v]! - batchCount
+                    if l < 0 {
+                        l = variableList.count - blocks[b].variableStart
+                        seen[v] = batchCount + l
+                        variableList.append(t.variable)
+                    }
+                    h = Self.mix(Self.mix(h, UInt64(l)), t.coefficient.bitPattern)
                 }
-                h = Self.mix(Self.mix(h, UInt64(l)), t.coefficient.bitPattern)
             }
+            blocks[b].variableCount = variableList.count - blocks[b].variableStart
             blocks[b].shape = h
         }
     }
@@ -227,9 +266,10 @@ struct BatchPlan {
     private func local(_ v: Variable) -> Int { seen[Int(truncatingIfNeeded: v.id)]! - batchCount }
 
     /// Whether two blocks have the same shape exactly (the hash only sorts them).
-    func sameShape(_ a: Block, _ b: Block, _ batch: [Constraint]) -> Bool {
-        guard a.members.count == b.members.count, a.variables.count == b.variables.count else { return false }
-        for (i, j) in zip(a.members, b.members) {
+    func sameShape(_ a: Int, _ b: Int, _ batch: [Constraint]) -> Bool {
+        guard blocks[a].memberCount == blocks[b].memberCount, blocks[a].variableCount == blocks[b].variableCount
+        else { return false }
+        for (i, j) in zip(members(a), members(b)) {
             let x = batch[i], y = batch[j]
             guard x.relation == y.relation, x.priority == y.priority, x.abovePriority == y.abovePriority,
                   x.expression.terms.count == y.expression.terms.count else { return false }
