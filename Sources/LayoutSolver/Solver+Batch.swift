@@ -49,7 +49,7 @@ extension Solver {
             let members = plan.members(b)
             let shape = plan.blocks[b].shape
             if members.count >= Self.smallestClonedBlock, let candidates = templates[shape],
-               let t = candidates.first(where: { plan.sameShape($0, b, batch) }),
+               let t = candidates.first(where: { plan.sameShape($0, b) }),
                copy(block: b, from: t, plan, batch) {
                 continue
             }
@@ -142,12 +142,18 @@ struct BatchPlan {
     struct Block {
         var memberStart = 0, memberCount = 0
         var variableStart = 0, variableCount = 0
+        var shapeStart = 0, shapeCount = 0
         var shape: UInt64 = 0
     }
     private(set) var outside: [Int] = []
     private(set) var blocks: [Block] = []
     private var memberList: [Int] = []
     private var variableList: [Variable] = []
+    /// Per block, its shape written out: per constraint the relation, the
+    /// priorities and the term count, then per term its variable's index in
+    /// the block and its coefficient's bits. Two blocks have the same shape
+    /// when these runs are equal.
+    private var shapeList: [UInt64] = []
     /// Variable id → first constraint mentioning it while grouping, then
     /// `batchCount +` its index in its block's variables.
     private var seen = PagedIDMap()
@@ -223,14 +229,15 @@ struct BatchPlan {
             blocks[b].memberCount += 1
         }
         variableList.reserveCapacity(start * 2)
+        shapeList.reserveCapacity(start * 8)
         for b in blocks.indices {
             blocks[b].variableStart = variableList.count
-            var h: UInt64 = 0
+            blocks[b].shapeStart = shapeList.count
             for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
                 let c = batch[memberList[m]]
-                h = Self.mix(h, Self.code(c.relation))
-                h = Self.mix(h, UInt64(c.priority.rawValue.bitPattern) << 32 | UInt64(c.abovePriority?.rawValue.bitPattern ?? 0))
-                h = Self.mix(h, UInt64(c.expression.terms.count))
+                shapeList.append(Self.code(c.relation))
+                shapeList.append(UInt64(c.priority.rawValue.bitPattern) << 32 | UInt64(c.abovePriority?.rawValue.bitPattern ?? 0))
+                shapeList.append(UInt64(c.expression.terms.count))
                 for t in c.expression.terms {
                     let v = solver.key(t.variable.id)
                     var l = seen[v]! - batchCount
@@ -239,10 +246,14 @@ struct BatchPlan {
                         seen[v] = batchCount + l
                         variableList.append(t.variable)
                     }
-                    h = Self.mix(Self.mix(h, UInt64(l)), t.coefficient.bitPattern)
+                    shapeList.append(UInt64(l))
+                    shapeList.append(t.coefficient.bitPattern)
                 }
             }
             blocks[b].variableCount = variableList.count - blocks[b].variableStart
+            blocks[b].shapeCount = shapeList.count - blocks[b].shapeStart
+            var h: UInt64 = 0
+            for k in blocks[b].shapeStart..<(blocks[b].shapeStart + blocks[b].shapeCount) { h = Self.mix(h, shapeList[k]) }
             blocks[b].shape = h
         }
     }
@@ -262,22 +273,14 @@ struct BatchPlan {
         }
     }
 
-    /// The variable's index in its block.
-    private func local(_ v: Variable) -> Int { seen[Int(truncatingIfNeeded: v.id)]! - batchCount }
-
     /// Whether two blocks have the same shape exactly (the hash only sorts them).
-    func sameShape(_ a: Int, _ b: Int, _ batch: [Constraint]) -> Bool {
-        guard blocks[a].memberCount == blocks[b].memberCount, blocks[a].variableCount == blocks[b].variableCount
+    func sameShape(_ a: Int, _ b: Int) -> Bool {
+        let x = blocks[a], y = blocks[b]
+        guard x.shapeCount == y.shapeCount, x.memberCount == y.memberCount, x.variableCount == y.variableCount
         else { return false }
-        for (i, j) in zip(members(a), members(b)) {
-            let x = batch[i], y = batch[j]
-            guard x.relation == y.relation, x.priority == y.priority, x.abovePriority == y.abovePriority,
-                  x.expression.terms.count == y.expression.terms.count else { return false }
-            for (s, t) in zip(x.expression.terms, y.expression.terms) {
-                guard s.coefficient.bitPattern == t.coefficient.bitPattern, local(s.variable) == local(t.variable)
-                else { return false }
-            }
+        return shapeList.withUnsafeBufferPointer { list in
+            for k in 0..<x.shapeCount where list[x.shapeStart + k] != list[y.shapeStart + k] { return false }
+            return true
         }
-        return true
     }
 }
