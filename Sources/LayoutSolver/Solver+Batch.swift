@@ -183,20 +183,26 @@ struct BatchPlan {
         }
         var touchesOld = [Bool](repeating: false, count: batch.count)
         seen.reserveCapacity(forAdding: batch.count)
-        for i in batch.indices {
-            let c = batch[i]
-            if solver.recordOf[solver.key(c.id)] != nil || !solver.isFinite(c.expression) || c.expression.terms.isEmpty
-                || (c.abovePriority != nil && (c.abovePriority!.isRequired || c.priority.isRequired)) {
-                touchesOld[i] = true
-            }
-            for t in c.expression.terms {
-                let v = solver.key(t.variable.id)
-                if solver.symbolOf[v] != nil { touchesOld[i] = true }
-                if let j = seen[v] {
-                    let a = find(i), b = find(j)
-                    if a != b { parent[max(a, b)] = Int32(truncatingIfNeeded: min(a, b)) }
-                } else {
-                    seen[v] = i
+        // Terms read in place through pointers: copying each constraint and
+        // term was a retain and a release apiece (a fifth of the plan).
+        batch.withUnsafeBufferPointer { cs in
+            for i in cs.indices {
+                if solver.recordOf[solver.key(cs[i].id)] != nil || !solver.isFinite(cs[i].expression)
+                    || cs[i].expression.terms.isEmpty
+                    || (cs[i].abovePriority != nil && (cs[i].abovePriority!.isRequired || cs[i].priority.isRequired)) {
+                    touchesOld[i] = true
+                }
+                cs[i].expression.terms.withUnsafeBufferPointer { ts in
+                    for k in ts.indices {
+                        let v = solver.key(ts[k].variable.id)
+                        if solver.symbolOf[v] != nil { touchesOld[i] = true }
+                        if let j = seen[v] {
+                            let a = find(i), b = find(j)
+                            if a != b { parent[max(a, b)] = Int32(truncatingIfNeeded: min(a, b)) }
+                        } else {
+                            seen[v] = i
+                        }
+                    }
                 }
             }
         }
@@ -234,20 +240,25 @@ struct BatchPlan {
             blocks[b].variableStart = variableList.count
             blocks[b].shapeStart = shapeList.count
             for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
-                let c = batch[memberList[m]]
-                shapeList.append(Self.code(c.relation))
-                shapeList.append(UInt64(c.priority.rawValue.bitPattern) << 32 | UInt64(c.abovePriority?.rawValue.bitPattern ?? 0))
-                shapeList.append(UInt64(c.expression.terms.count))
-                for t in c.expression.terms {
-                    let v = solver.key(t.variable.id)
-                    var l = seen[v]! - batchCount
-                    if l < 0 {
-                        l = variableList.count - blocks[b].variableStart
-                        seen[v] = batchCount + l
-                        variableList.append(t.variable)
+                batch.withUnsafeBufferPointer { cs in
+                    let i = memberList[m]
+                    shapeList.append(Self.code(cs[i].relation))
+                    shapeList.append(UInt64(cs[i].priority.rawValue.bitPattern) << 32
+                                     | UInt64(cs[i].abovePriority?.rawValue.bitPattern ?? 0))
+                    shapeList.append(UInt64(cs[i].expression.terms.count))
+                    cs[i].expression.terms.withUnsafeBufferPointer { ts in
+                        for k in ts.indices {
+                            let v = solver.key(ts[k].variable.id)
+                            var l = seen[v]! - batchCount
+                            if l < 0 {
+                                l = variableList.count - blocks[b].variableStart
+                                seen[v] = batchCount + l
+                                variableList.append(ts[k].variable)
+                            }
+                            shapeList.append(UInt64(l))
+                            shapeList.append(ts[k].coefficient.bitPattern)
+                        }
                     }
-                    shapeList.append(UInt64(l))
-                    shapeList.append(t.coefficient.bitPattern)
                 }
             }
             blocks[b].variableCount = variableList.count - blocks[b].variableStart
