@@ -48,14 +48,14 @@ extension Solver {
         for b in plan.blocks.indices {
             let members = plan.members(b)
             let shape = plan.blocks[b].shape
-            if members.count >= Self.smallestClonedBlock, let candidates = templates[shape],
+            if plan.blocks[b].copyable, let candidates = templates[shape],
                let t = candidates.first(where: { plan.sameShape($0, b) }),
                copy(block: b, from: t, plan, batch) {
                 continue
             }
             let before = failures.count
             for i in members { addOne(i) }
-            guard members.count >= Self.smallestClonedBlock, failures.count == before,
+            guard plan.blocks[b].copyable, failures.count == before,
                   let c = component(ofBlock: members, batch) else { continue }
             // Optimised now rather than at the next read, so its copies start optimal.
             tableau.optimize(c)
@@ -144,6 +144,9 @@ struct BatchPlan {
         var variableStart = 0, variableCount = 0
         var shapeStart = 0, shapeCount = 0
         var shape: UInt64 = 0
+        /// False for a block no other block of the batch can match (none
+        /// as long): it is neither described nor kept as a template.
+        var copyable = true
     }
     private(set) var outside: [Int] = []
     private(set) var blocks: [Block] = []
@@ -156,7 +159,7 @@ struct BatchPlan {
     private var shapeList: [UInt64] = []
     /// Variable id → first constraint mentioning it while grouping, then
     /// `batchCount +` its index in its block's variables.
-    private var seen = PagedIDMap()
+    private var seen: VariableTable
     private let batchCount: Int
 
     /// Block `b`'s constraints (batch indices, in batch order).
@@ -182,7 +185,19 @@ struct BatchPlan {
             return i
         }
         var touchesOld = [Bool](repeating: false, count: batch.count)
-        seen.reserveCapacity(forAdding: batch.count)
+        var lowest = Int.max, highest = Int.min
+        batch.withUnsafeBufferPointer { cs in
+            for i in cs.indices {
+                cs[i].expression.terms.withUnsafeBufferPointer { ts in
+                    for k in ts.indices {
+                        let v = Int(truncatingIfNeeded: ts[k].variable.id)
+                        lowest = min(lowest, v)
+                        highest = max(highest, v)
+                    }
+                }
+            }
+        }
+        seen = VariableTable(lowest: lowest, highest: highest, count: batch.count)
         // Terms read in place through pointers: copying each constraint and
         // term was a retain and a release apiece (a fifth of the plan).
         batch.withUnsafeBufferPointer { cs in
@@ -234,11 +249,22 @@ struct BatchPlan {
             memberList[blocks[b].memberStart + blocks[b].memberCount] = i
             blocks[b].memberCount += 1
         }
+        // Only a block with a possible twin (another block as long, of the
+        // smallest copied size or more) is described: a batch with no
+        // repeats (a chain, a one-off window) pays for the grouping alone.
+        var sameLength = [Int32](repeating: 0, count: start + 1)   // blocks by length
+        for b in blocks.indices where blocks[b].memberCount >= Solver.smallestClonedBlock {
+            sameLength[blocks[b].memberCount] += 1
+        }
         variableList.reserveCapacity(start * 2)
         shapeList.reserveCapacity(start * 8)
         for b in blocks.indices {
             blocks[b].variableStart = variableList.count
             blocks[b].shapeStart = shapeList.count
+            guard sameLength[blocks[b].memberCount] > 1 else {
+                blocks[b].copyable = false
+                continue
+            }
             for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
                 batch.withUnsafeBufferPointer { cs in
                     let i = memberList[m]
@@ -292,6 +318,40 @@ struct BatchPlan {
         return shapeList.withUnsafeBufferPointer { list in
             for k in 0..<x.shapeCount where list[x.shapeStart + k] != list[y.shapeStart + k] { return false }
             return true
+        }
+    }
+}
+
+/// Variable id → a non-negative value, for one batch: a flat table over the
+/// batch's range of ids when they lie close together (a subtree's new views
+/// made their variables one after another), else a paged map. The plan's
+/// lookups were most of its cost on a batch with nothing to copy.
+struct VariableTable {
+    private var base = 0
+    private var flat: [Int32] = []
+    private var paged = PagedIDMap()
+    private let isFlat: Bool
+
+    init(lowest: Int, highest: Int, count: Int) {
+        isFlat = lowest <= highest && highest - lowest < 8 * count + 1024
+        if isFlat {
+            base = lowest
+            flat = [Int32](repeating: -1, count: highest - lowest + 1)
+        } else {
+            paged.reserveCapacity(forAdding: count)
+        }
+    }
+
+    subscript(id: Int) -> Int? {
+        @inline(__always) get {
+            if isFlat {
+                let v = flat[id - base]
+                return v < 0 ? nil : Int(v)
+            }
+            return paged[id]
+        }
+        @inline(__always) set {
+            if isFlat { flat[id - base] = Int32(truncatingIfNeeded: newValue ?? -1) } else { paged[id] = newValue }
         }
     }
 }
