@@ -5,8 +5,11 @@ extension Solver {
     /// Batches smaller than this are added one by one: grouping them costs
     /// more than a copy could save.
     package static let batchGroupingThreshold = 16
-    /// Blocks smaller than this are added, not copied.
-    static let smallestClonedBlock = 3
+    /// Blocks smaller than this are added, not copied: below it a copy's
+    /// fixed costs (its tables, a component, a dual repair) outweigh what
+    /// it saves (independent-blocks' text-field rows, 3 to 7 constraints a
+    /// block, built 3 % slower copied).
+    static let defaultSmallestCopiedBlock = 8
 
     /// Adds `batch` as `add(_:)` would one constraint at a time, except that
     /// a failing constraint does not stop it: each is left out, and
@@ -202,8 +205,11 @@ struct BatchPlan {
         // term was a retain and a release apiece (a fifth of the plan).
         batch.withUnsafeBufferPointer { cs in
             for i in cs.indices {
-                if solver.recordOf[solver.key(cs[i].id)] != nil || !solver.isFinite(cs[i].expression)
-                    || cs[i].expression.terms.isEmpty
+                // A constraint the solver holds already names variables it
+                // holds, so the variable check below finds it too. Only the
+                // constant's finiteness is checked here: a copy's
+                // coefficients equal those its template was added with.
+                if !cs[i].expression.constant.isFinite || cs[i].expression.terms.isEmpty
                     || (cs[i].abovePriority != nil && (cs[i].abovePriority!.isRequired || cs[i].priority.isRequired)) {
                     touchesOld[i] = true
                 }
@@ -253,7 +259,7 @@ struct BatchPlan {
         // smallest copied size or more) is described: a batch with no
         // repeats (a chain, a one-off window) pays for the grouping alone.
         var sameLength = [Int32](repeating: 0, count: start + 1)   // blocks by length
-        for b in blocks.indices where blocks[b].memberCount >= Solver.smallestClonedBlock {
+        for b in blocks.indices where blocks[b].memberCount >= solver.smallestCopiedBlock {
             sameLength[blocks[b].memberCount] += 1
         }
         variableList.reserveCapacity(start * 2)

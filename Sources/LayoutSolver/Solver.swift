@@ -62,6 +62,13 @@ public final class Solver {
         self.rebuildThreshold = rebuildThreshold
     }
 
+    /// A solver that copies repeated blocks of a batch from `smallestCopiedBlock`
+    /// constraints on (tests copy small blocks; see `add(batch:failed:)`).
+    init(smallestCopiedBlock: Int) {
+        self.smallestCopiedBlock = smallestCopiedBlock
+    }
+    private(set) var smallestCopiedBlock = Solver.defaultSmallestCopiedBlock
+
     /// Forgets every constraint, variable and counter at once, keeping the
     /// tuning: an engine whose window has gone frees its storage this way
     /// while constraints that outlive the window still point at the engine.

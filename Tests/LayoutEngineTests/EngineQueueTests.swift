@@ -223,8 +223,8 @@ extension EngineQueueTests {
 /// A large batch goes to the solver in one call, which copies repeated
 /// blocks (`Solver.add(batch:)`); what the view layer sees must not change.
 extension EngineQueueTests {
-    /// Eight identical rows join the window at once, one of them with a
-    /// width it cannot have: the rows are copies of one solved row, that
+    /// Eight identical rows of three views join the window at once, one of
+    /// them with a width it cannot have: the rows are copies of one solved row, that
     /// one constraint alone is broken and logged, and a log handler that
     /// reads the engine finds every row in.
     @Test func aBatchOfIdenticalRowsIsCopiedAndItsConflictBrokenOnce() {
@@ -232,7 +232,8 @@ extension EngineQueueTests {
         var logged: [String] = [], seenWhileLogging: [Double] = []
         // Rows placed by hand: inside each, a block of its own.
         let rows = (0..<8).map { i in
-            (row: View(frame: Rect(x: 0, y: 20 * Double(i), width: 200, height: 20)), left: constrained("left"), right: constrained("right"))
+            (row: View(frame: Rect(x: 0, y: 20 * Double(i), width: 200, height: 20)), left: constrained("left"),
+             middle: constrained("middle"), right: constrained("right"))
         }
         window.logHandler = { message in
             logged.append(message)
@@ -242,11 +243,17 @@ extension EngineQueueTests {
         var constraints: [LayoutConstraint] = []
         for (i, r) in rows.enumerated() {
             r.row.addSubview(r.left)
+            r.row.addSubview(r.middle)
             r.row.addSubview(r.right)
             constraints += [
                 r.left.leadingAnchor.constraint(equalTo: r.row.leadingAnchor, constant: 8),
                 r.left.widthAnchor.constraint(equalToConstant: 40 + Double(i)),
-                r.right.leadingAnchor.constraint(equalTo: r.left.trailingAnchor, constant: 8),
+                r.middle.leadingAnchor.constraint(equalTo: r.left.trailingAnchor, constant: 4),
+                r.middle.widthAnchor.constraint(equalToConstant: 10),
+                r.right.leadingAnchor.constraint(equalTo: r.middle.trailingAnchor, constant: 4),
+                r.right.widthAnchor.constraint(greaterThanOrEqualToConstant: 20),
+                r.middle.topAnchor.constraint(equalTo: r.row.topAnchor),
+                r.middle.heightAnchor.constraint(equalTo: r.left.heightAnchor),
                 r.right.trailingAnchor.constraint(equalTo: r.row.trailingAnchor, constant: -8),
                 r.left.topAnchor.constraint(equalTo: r.row.topAnchor), r.right.topAnchor.constraint(equalTo: r.row.topAnchor),
                 r.left.heightAnchor.constraint(equalToConstant: 20), r.right.heightAnchor.constraint(equalTo: r.left.heightAnchor),
@@ -263,11 +270,12 @@ extension EngineQueueTests {
         #expect(logged.count == 1)
         #expect(logged.first?.hasSuffix("<LayoutConstraint 'impossible' View(right).width == 500>") == true)
         #expect(impossible.isBroken && constraints.filter(\.isBroken).count == 1)
-        #expect(seenWhileLogging == [200 - 8 - 47 - 8 - 8])
+        #expect(seenWhileLogging == [200 - 8 - 47 - 4 - 10 - 4 - 8])
         #expect(counted["solver.componentsCloned"]! == 6)   // rows 1–7 copy row 0, but for row 5 (one constraint more)
         for (i, r) in rows.enumerated() {
             #expect(r.row.frame == Rect(x: 0, y: 20 * Double(i), width: 200, height: 20))
-            #expect(r.right.frame == Rect(x: 56 + Double(i), y: 0, width: 136 - Double(i), height: 20))
+            #expect(r.middle.frame == Rect(x: 52 + Double(i), y: 0, width: 10, height: 20))
+            #expect(r.right.frame == Rect(x: 66 + Double(i), y: 0, width: 126 - Double(i), height: 20))
         }
     }
 }

@@ -36,7 +36,7 @@ import Randomness
         let widths = (0..<20).map { Double(60 + 37 * $0 % 400) }   // some overflow the cell: compression wins
         let batch = zip(cells, widths).flatMap { $0.constraints(textWidth: $1) }
 
-        let copied = Solver(), built = Solver()
+        let copied = Solver(smallestCopiedBlock: 3), built = Solver()
         var failures = 0
         copied.add(batch: batch) { _, _ in failures += 1 }
         for c in batch { try built.add(c) }
@@ -61,7 +61,7 @@ import Randomness
     @Test func copiesBehaveAsBuiltOnesAfterwards() throws {
         let cells = (0..<6).map { _ in Cell() }
         let batches = cells.enumerated().map { $1.constraints(textWidth: Double(100 + 50 * $0)) }
-        let copied = Solver(), built = Solver()
+        let copied = Solver(smallestCopiedBlock: 3), built = Solver()
         copied.add(batch: Array(batches.joined())) { i, e in Issue.record("entry \(i): \(e)") }
         for c in batches.joined() { try built.add(c) }
         #expect(copied.counters.componentsCloned == 10)
@@ -92,7 +92,7 @@ import Randomness
         }
         let blocks = (0..<6).map { block($0 == 3 ? 50 : 200 + Double($0)) }
         let batch = blocks.flatMap(\.constraints)
-        let copied = Solver(), built = Solver()
+        let copied = Solver(smallestCopiedBlock: 3), built = Solver()
         var failed: [Int] = []
         copied.add(batch: batch) { i, error in
             failed.append(i)
@@ -128,7 +128,7 @@ import Randomness
         batch.append(link)
         batch.append(batch[2])                   // cell 0's `iconLeft == left + 8` again
 
-        let solver = Solver(), built = Solver()
+        let solver = Solver(smallestCopiedBlock: 3), built = Solver()
         let pin = shared == 10
         try solver.add(pin)
         try built.add(shared == 10)
@@ -156,13 +156,29 @@ import Randomness
         #expect(all.map(solver.value(of:)) == all.map(built.value(of:)))
     }
 
+    /// By default a block is copied from eight constraints on: the cell's
+    /// horizontal block (7) and vertical block (5) are built, a block of
+    /// eight is copied.
+    @Test func smallBlocksAreBuiltNotCopied() {
+        let cells = (0..<6).map { _ in Cell() }
+        let solver = Solver()
+        solver.add(batch: cells.flatMap { $0.constraints(textWidth: 100) }) { i, e in Issue.record("entry \(i): \(e)") }
+        #expect(solver.counters.componentsCloned == 0)
+
+        let wide = (0..<6).map { _ in Cell() }
+        let batch = wide.flatMap { $0.constraints(textWidth: 100) + [$0.v[5] >= 10] }   // horizontal: 8
+        let copying = Solver()
+        copying.add(batch: batch) { i, e in Issue.record("entry \(i): \(e)") }
+        #expect(copying.counters.componentsCloned == 5)
+    }
+
     /// Below `batchGroupingThreshold` a batch is added one by one: nothing
     /// is grouped, nothing copied.
     @Test func aSmallBatchIsAddedOneByOne() {
         let a = Cell(), b = Cell()
         let batch = Array(a.constraints(textWidth: 90)[0..<6]) + Array(b.constraints(textWidth: 90)[0..<6])
         #expect(batch.count < Solver.batchGroupingThreshold)
-        let solver = Solver()
+        let solver = Solver(smallestCopiedBlock: 3)
         solver.add(batch: batch) { i, e in Issue.record("entry \(i): \(e)") }
         #expect(solver.counters.componentsCloned == 0)
         #expect(solver.constraintCount == 12)
@@ -202,7 +218,7 @@ import Randomness
             }
         }
         let variables = Array(blocks.joined())
-        let s = SolverSession(variables: variables)
+        let s = SolverSession(variables: variables, solver: Solver(smallestCopiedBlock: 3))
         s.apply(.addBatch(batch))
         var after = RandomSteps(seed: rng.next(), variables: variables, options: .init(size: variables.count, blocks: copies))
         for _ in 0..<rng.int(4...10) {
