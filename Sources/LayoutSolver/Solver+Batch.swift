@@ -45,6 +45,12 @@ extension Solver {
         reserveCapacity(forAdding: batch.count)
         flushRemovals()
         let plan = BatchPlan(batch, solver: self)
+        // Nothing to copy (a chain, a one-off window): added in batch order,
+        // exactly as one by one.
+        guard plan.hasTwins else {
+            for i in batch.indices { addOne(i) }
+            return
+        }
         for i in plan.outside { addOne(i) }
 
         var templates: [UInt64: [Int]] = [:]   // shape hash → blocks solved so far with it
@@ -153,6 +159,9 @@ struct BatchPlan {
     }
     private(set) var outside: [Int] = []
     private(set) var blocks: [Block] = []
+    /// Whether two blocks have the same shape hash: if none do, nothing in
+    /// the batch can be copied.
+    private(set) var hasTwins = false
     private var memberList: [Int] = []
     private var variableList: [Variable] = []
     /// Per block, its shape written out: per constraint the relation, the
@@ -216,13 +225,33 @@ struct BatchPlan {
                 cs[i].expression.terms.withUnsafeBufferPointer { ts in
                     for k in ts.indices {
                         let v = solver.key(ts[k].variable.id)
-                        if solver.symbolOf[v] != nil { touchesOld[i] = true }
                         if let j = seen[v] {
                             let a = find(i), b = find(j)
                             if a != b { parent[max(a, b)] = Int32(truncatingIfNeeded: min(a, b)) }
                         } else {
                             seen[v] = i
                         }
+                    }
+                }
+            }
+        }
+        // No two connected pieces as long (from the smallest copied size
+        // on): nothing can be copied, and the batch needs no more planning.
+        // (Leaving out what touches the solver's variables only removes
+        // pieces, so it cannot make twins.)
+        var pieceLength = [Int32](repeating: 0, count: batch.count)
+        for i in batch.indices { pieceLength[find(i)] += 1 }
+        var piecesOfLength = [Int32](repeating: 0, count: batch.count + 1)
+        for i in batch.indices where Int(pieceLength[i]) >= solver.smallestCopiedBlock {
+            piecesOfLength[Int(pieceLength[i])] += 1
+        }
+        guard piecesOfLength.contains(where: { $0 > 1 }) else { return }
+        batch.withUnsafeBufferPointer { cs in
+            for i in cs.indices where !touchesOld[i] {
+                cs[i].expression.terms.withUnsafeBufferPointer { ts in
+                    for k in ts.indices where solver.symbolOf[solver.key(ts[k].variable.id)] != nil {
+                        touchesOld[i] = true
+                        break
                     }
                 }
             }
@@ -299,6 +328,11 @@ struct BatchPlan {
             for k in blocks[b].shapeStart..<(blocks[b].shapeStart + blocks[b].shapeCount) { h = Self.mix(h, shapeList[k]) }
             blocks[b].shape = h
         }
+        // Twins by shape, not only by length: without any, the batch goes in
+        // its own order, exactly as one by one.
+        var shapes = blocks.filter(\.copyable).map(\.shape)
+        shapes.sort()
+        hasTwins = shapes.indices.dropFirst().contains { shapes[$0] == shapes[$0 - 1] }
     }
 
     /// A fixed (unseeded) mix: shapes only sort blocks into candidates, and

@@ -172,6 +172,28 @@ import Randomness
         #expect(copying.counters.componentsCloned == 5)
     }
 
+    /// A batch in which no two blocks share a shape is added in its own
+    /// order, exactly as one by one: the same work, counter for counter.
+    @Test func aBatchWithNothingToCopyIsAddedInItsOwnOrder() throws {
+        let chain = BatchRemovalTests.Chain(30)          // one block
+        let cells = (0..<3).map { _ in Cell() }
+        // Horizontal blocks of 7, 8 and 9 constraints, vertical ones of 5
+        // (below the default copied size): no twins.
+        var odd: [Constraint] = []
+        for (k, cell) in cells.enumerated() {
+            odd += cell.constraints(textWidth: 100)
+            for j in 0..<k { odd.append(cell.v[5] >= Double(10 + j)) }
+        }
+        let batch = Array(chain.blocks.joined()) + odd
+        let solver = Solver(), built = Solver()
+        solver.add(batch: batch) { i, e in Issue.record("entry \(i): \(e)") }
+        for c in batch { try built.add(c) }
+        #expect(solver.counters.componentsCloned == 0)
+        #expect(solver.counters == built.counters)
+        let all = chain.rights + cells.flatMap(\.v)
+        #expect(all.map(solver.value(of:)) == all.map(built.value(of:)))
+    }
+
     /// Below `batchGroupingThreshold` a batch is added one by one: nothing
     /// is grouped, nothing copied.
     @Test func aSmallBatchIsAddedOneByOne() {
