@@ -202,8 +202,11 @@ struct BatchPlan {
         // of every terms buffer, cold by then (the plan's time on a batch
         // with nothing to copy was a third of it).
         var termStart = [Int32](repeating: 0, count: batch.count + 1)
-        var termIDs: [Int] = []
+        var termIDs: [Int] = [], termBits: [UInt64] = []
+        var heads: [UInt64] = []   // per constraint: relation, then priorities
         termIDs.reserveCapacity(batch.count * 3)
+        termBits.reserveCapacity(batch.count * 3)
+        heads.reserveCapacity(batch.count * 2)
         var lowest = Int.max, highest = Int.min
         batch.withUnsafeBufferPointer { cs in
             for i in cs.indices {
@@ -211,10 +214,14 @@ struct BatchPlan {
                 for k in 0..<n {
                     let v = Int(truncatingIfNeeded: cs[i].expression.terms[k].variable.id)
                     termIDs.append(v)
+                    termBits.append(cs[i].expression.terms[k].coefficient.bitPattern)
                     lowest = min(lowest, v)
                     highest = max(highest, v)
                 }
                 termStart[i + 1] = Int32(truncatingIfNeeded: termIDs.count)
+                heads.append(Self.code(cs[i].relation))
+                heads.append(UInt64(cs[i].priority.rawValue.bitPattern) << 32
+                             | UInt64(cs[i].abovePriority?.rawValue.bitPattern ?? 0))
                 // A constraint the solver holds already names variables it
                 // holds, so the variable check below finds it too. Only the
                 // constant's finiteness is checked here: a copy's
@@ -299,25 +306,20 @@ struct BatchPlan {
                 continue
             }
             for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
-                batch.withUnsafeBufferPointer { cs in
-                    let i = memberList[m]
-                    shapeList.append(Self.code(cs[i].relation))
-                    shapeList.append(UInt64(cs[i].priority.rawValue.bitPattern) << 32
-                                     | UInt64(cs[i].abovePriority?.rawValue.bitPattern ?? 0))
-                    shapeList.append(UInt64(cs[i].expression.terms.count))
-                    cs[i].expression.terms.withUnsafeBufferPointer { ts in
-                        for k in ts.indices {
-                            let v = solver.key(ts[k].variable.id)
-                            var l = seen[v]! - batchCount
-                            if l < 0 {
-                                l = variableList.count - blocks[b].variableStart
-                                seen[v] = batchCount + l
-                                variableList.append(ts[k].variable)
-                            }
-                            shapeList.append(UInt64(l))
-                            shapeList.append(ts[k].coefficient.bitPattern)
-                        }
+                let i = memberList[m]
+                let first = Int(termStart[i]), end = Int(termStart[i + 1])
+                shapeList.append(heads[2 * i])
+                shapeList.append(heads[2 * i + 1])
+                shapeList.append(UInt64(end - first))
+                for k in first..<end {
+                    var l = seen[termIDs[k]]! - batchCount
+                    if l < 0 {
+                        l = variableList.count - blocks[b].variableStart
+                        seen[termIDs[k]] = batchCount + l
+                        batch.withUnsafeBufferPointer { variableList.append($0[i].expression.terms[k - first].variable) }
                     }
+                    shapeList.append(UInt64(l))
+                    shapeList.append(termBits[k])
                 }
             }
             blocks[b].variableCount = variableList.count - blocks[b].variableStart
