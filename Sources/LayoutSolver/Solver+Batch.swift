@@ -28,10 +28,12 @@ extension Solver {
     /// where the optimum is unique (an unambiguous layout) it is the same
     /// solution, and `componentsCloned` counts the copies.
     ///
-    /// Blocks are added one after another, in order of their first
-    /// constraint, after the constraints that touch what the solver already
-    /// holds (in batch order). Blocks share no variable with anything else,
-    /// so the order between them changes no value.
+    /// A batch in which no two blocks share a shape goes in its own order,
+    /// exactly as one by one. Otherwise the constraints that touch what the
+    /// solver already holds go first (in batch order), then the blocks one
+    /// after another, in order of their first constraint. Blocks share no
+    /// variable with anything else, so the order between them changes no
+    /// value.
     package func add(batch: [Constraint], failed: (Int, SolverError) -> Void) {
         var failures: [(Int, SolverError)] = []
         defer { for (i, e) in failures.sorted(by: { $0.0 < $1.0 }) { failed(i, e) } }
@@ -82,7 +84,7 @@ extension Solver {
     }
 
     /// Copies template block `t`'s component for block `b`, then moves the
-    /// constants that differ. Returns false, having changed nothing, when
+    /// constants that differ. Returns false, having undone what it did, when
     /// the template cannot be copied or a required constant cannot move
     /// (block `b` is then added constraint by constraint, which finds and
     /// reports the conflict as `add` does).
@@ -153,8 +155,9 @@ struct BatchPlan {
         var variableStart = 0, variableCount = 0
         var shapeStart = 0, shapeCount = 0
         var shape: UInt64 = 0
-        /// False for a block no other block of the batch can match (none
-        /// as long): it is neither described nor kept as a template.
+        /// False for a block no other block of the batch can match (none as
+        /// long, or shorter than the smallest copied block): it is neither
+        /// described nor kept as a template.
         var copyable = true
     }
     private(set) var outside: [Int] = []
@@ -197,10 +200,10 @@ struct BatchPlan {
             return i
         }
         var touchesOld = [Bool](repeating: false, count: batch.count)
-        // Every term's variable id, read once into a flat list: each pass
-        // over the constraints themselves cost an atomic retain and release
-        // of every terms buffer, cold by then (the plan's time on a batch
-        // with nothing to copy was a third of it).
+        // Every term's variable id and coefficient, read once into flat
+        // lists: each pass over the constraints themselves cost an atomic
+        // retain and release of every terms buffer, cold by then (most of
+        // the plan's time on a batch with nothing to copy).
         var termStart = [Int32](repeating: 0, count: batch.count + 1)
         var termIDs: [Int] = [], termBits: [UInt64] = []
         var heads: [UInt64] = []   // per constraint: relation, then priorities
