@@ -189,16 +189,8 @@ struct BatchPlan {
     init(_ batch: [Constraint], solver: Solver) {
         batchCount = batch.count
         // Union–find over the batch: constraints that share a variable join.
-        var parent = [Int32](repeating: 0, count: batch.count)
-        for i in parent.indices { parent[i] = Int32(truncatingIfNeeded: i) }
-        func find(_ i: Int) -> Int {
-            var i = i
-            while Int(parent[i]) != i {
-                parent[i] = parent[Int(parent[i])]
-                i = Int(parent[i])
-            }
-            return i
-        }
+        var sets = DisjointSets(count: batch.count)
+        func find(_ i: Int) -> Int { sets.find(i) }
         var touchesOld = [Bool](repeating: false, count: batch.count)
         // Every term's variable id and coefficient, read once into flat
         // lists: each pass over the constraints themselves cost an atomic
@@ -240,8 +232,7 @@ struct BatchPlan {
             for k in Int(termStart[i])..<Int(termStart[i + 1]) {
                 let v = termIDs[k]
                 if let j = seen[v] {
-                    let a = find(i), b = find(j)
-                    if a != b { parent[max(a, b)] = Int32(truncatingIfNeeded: min(a, b)) }
+                    sets.union(i, j)
                 } else {
                     seen[v] = i
                 }

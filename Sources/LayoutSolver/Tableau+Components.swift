@@ -153,23 +153,12 @@ extension Tableau {
         // component really splits: small components are checked after every
         // removal, and the check's own arrays were a fifth of a churned
         // cell's constraint pass.
-        var parent: [Int32] = []
-        swap(&parent, &splitParent)
-        defer { swap(&parent, &splitParent) }
-        parent.removeAll(keepingCapacity: true)
-        for i in 0..<members.count { parent.append(Int32(truncatingIfNeeded: i)) }
-        func find(_ i: Int) -> Int {
-            var i = i
-            while Int(parent[i]) != i {
-                parent[i] = parent[Int(parent[i])]
-                i = Int(parent[i])
-            }
-            return i
-        }
-        func union(_ a: Int, _ b: Int) {
-            let x = find(a), y = find(b)
-            if x != y { if x < y { parent[y] = Int32(truncatingIfNeeded: x) } else { parent[x] = Int32(truncatingIfNeeded: y) } }
-        }
+        var scratch: [Int32] = []
+        swap(&scratch, &splitParent)
+        var sets = DisjointSets(count: members.count, reusing: scratch)
+        defer { splitParent = sets.parent }
+        func find(_ i: Int) -> Int { sets.find(i) }
+        func union(_ a: Int, _ b: Int) { sets.union(a, b) }
         var termsRead = members.count
         for i in 0..<members.count {
             let s = members[i]

@@ -1,0 +1,28 @@
+/// Union–find over `0..<count`, with path halving; a union keeps the
+/// smaller root, so every set's root is its smallest member. Storage can be
+/// handed in and taken back, so a check that runs often allocates nothing.
+struct DisjointSets {
+    private(set) var parent: [Int32]
+
+    /// `count` singletons, in `storage`'s buffer (its contents are dropped).
+    init(count: Int, reusing storage: [Int32] = []) {
+        parent = storage
+        parent.removeAll(keepingCapacity: true)
+        parent.reserveCapacity(count)
+        for i in 0..<count { parent.append(Int32(truncatingIfNeeded: i)) }
+    }
+
+    mutating func find(_ i: Int) -> Int {
+        var i = i
+        while Int(parent[i]) != i {
+            parent[i] = parent[Int(parent[i])]
+            i = Int(parent[i])
+        }
+        return i
+    }
+
+    mutating func union(_ a: Int, _ b: Int) {
+        let x = find(a), y = find(b)
+        if x != y { parent[max(x, y)] = Int32(truncatingIfNeeded: min(x, y)) }
+    }
+}
