@@ -124,7 +124,7 @@ public final class Solver {
 
     /// Puts `constraint` into the tableau with `constant` in effect and
     /// returns its record slot (`keep` records it there).
-    func install(_ constraint: borrowing Constraint, constant: Double) throws(Conflict) -> Int {
+    private func install(_ constraint: borrowing Constraint, constant: Double) throws(Conflict) -> Int {
         // Borrowed by swapping, not copying: a copy retains both buffers and
         // the write-back releases them, four atomics per add.
         var created: [Int] = [], terms: [(symbol: Int, coefficient: Double)] = []
@@ -512,7 +512,7 @@ public final class Solver {
 
     @inline(__always) func key(_ id: UInt64) -> Int { Int(truncatingIfNeeded: id) }
 
-    func isFinite(_ e: Expression) -> Bool {
+    private func isFinite(_ e: Expression) -> Bool {
         e.constant.isFinite && e.terms.allSatisfy { $0.coefficient.isFinite }
     }
 }

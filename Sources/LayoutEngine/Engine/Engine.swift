@@ -227,8 +227,9 @@ final class Engine {
     /// Adds the queued constraints' equations to the solver. Unsatisfiable
     /// required constraints are broken (left out) and logged.
     func applyQueuedAdditions() {
-        // A window's first layout adds its whole tree at once: room for it
-        // up front, instead of the solver's tables doubling their way there.
+        // A large batch (a window's first layout adds its whole tree at
+        // once) goes in one call, which reserves room for it up front and
+        // copies repeated blocks.
         if queued.count - nextQueued >= Solver.batchGroupingThreshold { return applyQueuedBatch() }
         // An index into the queue, not a copy of it: a log handler that reads
         // the engine while a batch is applied finishes the same batch first.
