@@ -190,7 +190,6 @@ struct BatchPlan {
         batchCount = batch.count
         // Union–find over the batch: constraints that share a variable join.
         var sets = DisjointSets(count: batch.count)
-        func find(_ i: Int) -> Int { sets.find(i) }
         var touchesOld = [Bool](repeating: false, count: batch.count)
         // Every term's variable id and coefficient, read once into flat
         // lists: each pass over the constraints themselves cost an atomic
@@ -243,7 +242,7 @@ struct BatchPlan {
         // (Leaving out what touches the solver's variables only removes
         // pieces, so it cannot make twins.)
         var pieceLength = [Int32](repeating: 0, count: batch.count)
-        for i in batch.indices { pieceLength[find(i)] += 1 }
+        for i in batch.indices { pieceLength[sets.find(i)] += 1 }
         var piecesOfLength = [Int32](repeating: 0, count: batch.count + 1)
         for i in batch.indices where Int(pieceLength[i]) >= solver.smallestCopiedBlock {
             piecesOfLength[Int(pieceLength[i])] += 1
@@ -259,9 +258,9 @@ struct BatchPlan {
         // placed by counting.
         var blockOf = [Int32](repeating: -1, count: batch.count)   // by root, then by constraint
         var rootTouchesOld = [Bool](repeating: false, count: batch.count)
-        for i in batch.indices where touchesOld[i] { rootTouchesOld[find(i)] = true }
+        for i in batch.indices where touchesOld[i] { rootTouchesOld[sets.find(i)] = true }
         for i in batch.indices {
-            let root = find(i)
+            let root = sets.find(i)
             if rootTouchesOld[root] { outside.append(i); continue }
             if blockOf[root] < 0 {
                 blockOf[root] = Int32(truncatingIfNeeded: blocks.count)
@@ -277,7 +276,7 @@ struct BatchPlan {
         }
         memberList = [Int](repeating: 0, count: start)
         for i in batch.indices {
-            let root = find(i)
+            let root = sets.find(i)
             guard !rootTouchesOld[root] else { continue }
             let b = Int(blockOf[root])
             memberList[blocks[b].memberStart + blocks[b].memberCount] = i
