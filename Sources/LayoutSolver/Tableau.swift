@@ -251,17 +251,17 @@ struct Tableau {
     @discardableResult
     mutating func insertRow(basic: Int, _ row: consuming Row) -> Int {
         let slot: Int
+        // Moved in, not copied: a copy retains the row's three buffers and
+        // the caller's row then releases them.
         if let s = freeRows.popLast() {
             slot = s
             basicOf[s] = basic
+            swap(&row, &rows[slot])
         } else {
             slot = rows.count
-            rows.append(Row())
+            rows.append(row)
             basicOf.append(basic)
         }
-        // Moved in, not copied: a copy retains the row's three buffers and
-        // the caller's row then releases them.
-        swap(&row, &rows[slot])
         noteCreated(slot)
         // By index: `for cell in rows[slot].cells` retains and releases the
         // cells while `self` changes. (After the move: compacting a column
