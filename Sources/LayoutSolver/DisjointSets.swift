@@ -5,8 +5,10 @@ struct DisjointSets {
     private(set) var parent: [Int32]
 
     /// `count` singletons, in `storage`'s buffer (its contents are dropped).
-    init(count: Int, reusing storage: [Int32] = []) {
-        parent = storage
+    /// Consumed: a caller that still held the buffer would make clearing it
+    /// copy it, an allocation per call.
+    init(count: Int, reusing storage: consuming [Int32] = []) {
+        parent = consume storage
         parent.removeAll(keepingCapacity: true)
         parent.reserveCapacity(count)
         for i in 0..<count { parent.append(Int32(truncatingIfNeeded: i)) }

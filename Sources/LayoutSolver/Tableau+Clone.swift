@@ -1,7 +1,7 @@
 /// Copying a solved component under new symbols. A batch that adds the same
 /// structure many times over (a list's identical cells, each its own block
 /// of constraints) solves the first copy and clones it for the rest; the
-/// caller then moves each copy's constants to its own (`shiftConstant`).
+/// caller then moves each copy's constants to its own (`shiftConstants`).
 extension Tableau {
     /// Whether component `c` can be cloned: alive, optimal, without folded
     /// dummies (their nodes are shared structure, not copied), and not in

@@ -155,7 +155,7 @@ extension Tableau {
         // cell's constraint pass.
         var scratch: [Int32] = []
         swap(&scratch, &splitParent)
-        var sets = DisjointSets(count: members.count, reusing: scratch)
+        var sets = DisjointSets(count: members.count, reusing: consume scratch)
         defer { splitParent = sets.parent }
         func find(_ i: Int) -> Int { sets.find(i) }
         func union(_ a: Int, _ b: Int) { sets.union(a, b) }
