@@ -247,28 +247,25 @@ struct Row {
         solve(for: rhs)
     }
 
-    /// This row with each symbol `s` written as `map[s]`. Only for a row
-    /// without folded references (`refs`), whose nodes are shared, not copied.
-    func renamed(_ map: borrowing [Int32]) -> Row {
-        precondition(refs.isEmpty, "a row with folded dummies cannot be renamed")
-        let n = cells.count
-        var out = Row(constant: constant)
+    /// A row of `source`'s cells with each symbol `s` written as `map[s]`.
+    /// Only for a row without folded references (`refs`), whose nodes are
+    /// shared, not copied. From buffers, not from a row: reading a row out
+    /// of the tableau's array to rename it copied it, three retains and
+    /// releases per row.
+    init(constant: Double, renaming source: UnsafeBufferPointer<Cell>, _ map: UnsafeBufferPointer<Int32>) {
+        self.constant = constant
+        let n = source.count
         // Written in one pass into an exact buffer: cell by cell appends
         // (a capacity check and an index check each) were most of a copy.
-        out.cells = [Cell](unsafeUninitializedCapacity: n) { buffer, written in
-            cells.withUnsafeBufferPointer { source in
-                map.withUnsafeBufferPointer { m in
-                    for i in 0..<n {
-                        buffer[i] = Cell(symbol: Int(m[source[i].symbol]), coefficient: source[i].coefficient)
-                    }
-                }
+        cells = [Cell](unsafeUninitializedCapacity: n) { buffer, written in
+            for i in 0..<n {
+                buffer[i] = Cell(symbol: Int(map[source[i].symbol]), coefficient: source[i].coefficient)
             }
             written = n
         }
         // No index yet, even when long: lookups scan until the row's next
         // append builds one. Most copies are never looked up at length
         // before the window goes, and indexing each was an eighth of a copy.
-        return out
     }
 
     @inline(__always) private mutating func append(_ cell: Cell) {

@@ -39,6 +39,19 @@ struct SmallList: Sequence {
         stored = 0
     }
 
+    /// The list with each element `x` written as `f(x)`.
+    /// By index, not through an iterator, which holds a copy of the list.
+    func mapped(_ f: (Int) -> Int) -> SmallList {
+        var out = SmallList()
+        let n = count
+        if n > 0 { out.append(f(Int(head.0))) }
+        if n > 1 { out.append(f(Int(head.1))) }
+        if n > 2 { out.append(f(Int(head.2))) }
+        if n > 3 { out.append(f(Int(head.3))) }
+        for x in overflow { out.append(f(Int(x))) }
+        return out
+    }
+
     func contains(_ x: Int) -> Bool {
         for y in self where y == x { return true }
         return false

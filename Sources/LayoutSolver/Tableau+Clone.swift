@@ -48,32 +48,36 @@ extension Tableau {
         var slots: [Int] = []
         slots.reserveCapacity(templateRecords.count)
         for r in templateRecords {
-            var record = records[r]
-            record.marker = Int(map[record.marker])
-            if record.other >= 0 { record.other = Int(map[record.other]) }
-            var externals = SmallList()
-            for e in record.externals { externals.append(Int(map[e])) }
-            record.externals = externals
+            // Read in place: `records[r]` copied the record, a retain and a
+            // release of its externals' buffer.
+            let record = records.withUnsafeBufferPointer { $0[r].renamed(map) }
+            let marker = record.marker, other = record.other
             let slot = newRecord(record)
-            symbolInfo[record.marker].ownerOf = slot
-            if record.other >= 0 { symbolInfo[record.other].ownerOf = slot }
+            symbolInfo[marker].ownerOf = slot
+            if other >= 0 { symbolInfo[other].ownerOf = slot }
             slots.append(slot)
         }
         // Rows in the template's member order: the copy's columns list rows
         // in a fixed order, and leaving-row ties go by symbol anyway.
         var terms = members.count
-        for s in members {
-            let r = symbolInfo[s].rowOf
-            guard r >= 0 else { continue }
-            let row = rows[r].renamed(map)
-            terms += row.count
-            insertRow(basic: Int(map[s]), row)
-        }
         var levels: [ObjectiveLevel] = []
         levels.reserveCapacity(components[c].levels.count)
-        for level in components[c].levels {
-            terms += level.row.count
-            levels.append(ObjectiveLevel(priority: level.priority, row: level.row.renamed(map)))
+        map.withUnsafeBufferPointer { m in
+            for s in members {
+                let r = symbolInfo[s].rowOf
+                guard r >= 0 else { continue }
+                precondition(rows[r].refs.isEmpty, "a row with folded dummies cannot be copied")
+                let row = rows[r].cells.withUnsafeBufferPointer { Row(constant: rows[r].constant, renaming: $0, m) }
+                terms += row.count
+                insertRow(basic: Int(m[s]), row)
+            }
+            for level in components[c].levels.indices {
+                let row = components[c].levels[level].row
+                precondition(row.refs.isEmpty, "a row with folded dummies cannot be copied")
+                terms += row.count
+                levels.append(ObjectiveLevel(priority: components[c].levels[level].priority,
+                                             row: row.cells.withUnsafeBufferPointer { Row(constant: row.constant, renaming: $0, m) }))
+            }
         }
         components[copy].levels = levels
         components[copy].constraintCount = templateRecords.count

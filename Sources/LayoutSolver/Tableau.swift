@@ -90,6 +90,16 @@ struct ConstraintRecord {
     /// The external symbols the constraint mentions, each once (inline up to four).
     var externals: SmallList
 
+    /// This record with each symbol `s` written as `map[s]` (a cloned component's).
+    /// Field by field: `var out = self` retained the externals' buffer
+    /// only to release it when they were replaced.
+    func renamed(_ map: borrowing [Int32]) -> ConstraintRecord {
+        ConstraintRecord(marker: Int(map[marker]), other: other >= 0 ? Int(map[other]) : -1,
+                         markerCoefficient: markerCoefficient, otherCoefficient: otherCoefficient,
+                         priority: priority, otherPriority: otherPriority,
+                         externals: externals.mapped { Int(map[$0]) })
+    }
+
     var isRequired: Bool { priority >= 1000 }
 
     /// The objective level of one of this record's error symbols.
@@ -384,7 +394,7 @@ struct Tableau {
 
     // MARK: Records
 
-    mutating func newRecord(_ r: ConstraintRecord) -> Int {
+    mutating func newRecord(_ r: consuming ConstraintRecord) -> Int {
         if let i = freeRecords.popLast() {
             records[i] = r
             return i
