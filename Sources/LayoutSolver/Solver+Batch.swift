@@ -55,24 +55,48 @@ extension Solver {
         }
         for i in plan.outside { addOne(i) }
 
-        var templates: [UInt64: [Int]] = [:]   // shape hash → blocks solved so far with it
+        var templates: [UInt64: [BatchTemplate]] = [:]   // shape hash → blocks solved so far with it
         for b in plan.blocks.indices {
             let members = plan.members(b)
             let shape = plan.blocks[b].shape
             if plan.blocks[b].copyable, let candidates = templates[shape],
-               let t = candidates.first(where: { plan.sameShape($0, b) }),
+               let t = candidates.first(where: { plan.sameShape($0.block, b) }),
                copy(block: b, from: t, plan, batch) {
                 continue
             }
             let before = failures.count
             for i in members { addOne(i) }
             guard plan.blocks[b].copyable, failures.count == before,
-                  let c = component(ofBlock: members, batch) else { continue }
+                  let c = component(ofBlock: members, batch),
+                  let template = template(b, plan, batch) else { continue }
             // Optimised now rather than at the next read, so its copies start optimal.
             tableau.optimize(c)
             tableau.components[c].needsOptimize = false
-            templates[shape, default: []].append(b)
+            templates[shape, default: []].append(template)
         }
+    }
+
+    /// A solved block that later blocks of its shape copy: its records and
+    /// its variables' symbols, looked up once instead of once per copy.
+    struct BatchTemplate {
+        var block: Int
+        var records: [Int]
+        var externals: [Int]
+    }
+
+    private func template(_ b: Int, _ plan: BatchPlan, _ batch: [Constraint]) -> BatchTemplate? {
+        var records: [Int] = [], externals: [Int] = []
+        records.reserveCapacity(plan.members(b).count)
+        externals.reserveCapacity(plan.variables(b).count)
+        for i in plan.members(b) {
+            guard let r = recordOf[key(batch[i].id)] else { return nil }
+            records.append(r)
+        }
+        for v in plan.variables(b) {
+            guard let s = symbolOf[key(v.id)] else { return nil }
+            externals.append(s)
+        }
+        return BatchTemplate(block: b, records: records, externals: externals)
     }
 
     /// The component holding exactly the block's constraints, if it is one.
@@ -88,38 +112,26 @@ extension Solver {
     /// the template cannot be copied or a required constant cannot move
     /// (block `b` is then added constraint by constraint, which finds and
     /// reports the conflict as `add` does).
-    private func copy(block b: Int, from t: Int, _ plan: BatchPlan, _ batch: [Constraint]) -> Bool {
-        let template = (members: plan.members(t), variables: plan.variables(t))
+    private func copy(block b: Int, from template: BatchTemplate, _ plan: BatchPlan, _ batch: [Constraint]) -> Bool {
         let block = (members: plan.members(b), variables: plan.variables(b))
-        guard let first = recordOf[key(batch[template.members.first!].id)] else { return false }
-        let c = tableau.symbolInfo[tableau.records[first].marker].componentOf
+        let c = tableau.symbolInfo[tableau.records[template.records[0]].marker].componentOf
         guard tableau.isCloneable(c) else { return false }
         // The same constraint twice in one block would be one record for two.
         var ids = block.members.map { batch[$0].id }
         ids.sort()
         for k in ids.indices.dropFirst() where ids[k] == ids[k - 1] { return false }
-        var templateRecords: [Int] = [], templateExternals: [Int] = [], newExternals: [Int] = [], created: [Int] = []
-        templateRecords.reserveCapacity(template.members.count)
-        templateExternals.reserveCapacity(template.variables.count)
+        var newExternals: [Int] = [], created: [Int] = []
         newExternals.reserveCapacity(block.variables.count)
         created.reserveCapacity(block.variables.count)
-        for i in template.members {
-            guard let r = recordOf[key(batch[i].id)] else { return false }
-            templateRecords.append(r)
-        }
-        for v in template.variables {
-            guard let s = symbolOf[key(v.id)] else { return false }
-            templateExternals.append(s)
-        }
         for v in block.variables { newExternals.append(symbol(for: v, created: &created)) }
-        guard let slots = tableau.clone(c, templateExternals: templateExternals, newExternals: newExternals,
-                                        templateRecords: templateRecords) else {
+        guard let slots = tableau.clone(c, templateExternals: template.externals, newExternals: newExternals,
+                                        templateRecords: template.records) else {
             for s in created { forgetSymbol(s, free: true) }
             return false
         }
         var shifts: [(slot: Int, delta: Double)] = []
         for (k, i) in block.members.enumerated() {
-            let delta = batch[i].expression.constant - recordInfo[templateRecords[k]].constant
+            let delta = batch[i].expression.constant - recordInfo[template.records[k]].constant
             if delta != 0 { shifts.append((slots[k], delta)) }
         }
         do {
