@@ -260,10 +260,14 @@ struct BatchPlan {
             piecesOfLength[Int(pieceLength[i])] += 1
         }
         guard piecesOfLength.contains(where: { $0 > 1 }) else { return }
-        for i in batch.indices where !touchesOld[i] {
-            for k in Int(termStart[i])..<Int(termStart[i + 1]) where solver.symbolOf[termIDs[k]] != nil {
-                touchesOld[i] = true
-                break
+        // A solver that holds no variable yet (a window's first layout)
+        // needs no lookup per term.
+        if solver.symbolOf.count > 0 {
+            for i in batch.indices where !touchesOld[i] {
+                for k in Int(termStart[i])..<Int(termStart[i + 1]) where solver.symbolOf[termIDs[k]] != nil {
+                    touchesOld[i] = true
+                    break
+                }
             }
         }
         // Blocks numbered in order of their first constraint; members
