@@ -324,14 +324,21 @@ public final class Solver {
     /// new variables, zero) reported, in the order they were touched. Only
     /// rows that changed are visited.
     public func takeChangedVariables() -> [Variable] {
+        takeChangedValues().map(\.variable)
+    }
+
+    /// The same changes with the values reported: a caller that mirrors
+    /// them (the view layer) reads no value back one lookup at a time.
+    package func takeChangedValues() -> [(variable: Variable, value: Double)] {
         flushRemovals()
         tableau.optimizeDirty()
-        var out: [Variable] = []
+        var out: [(variable: Variable, value: Double)] = []
+        out.reserveCapacity(forgottenNonZero.count + tableau.changed.count)
         var seen = Set<UInt64>()
         for (v, last) in forgottenNonZero where seen.insert(v.id).inserted {
             let now = value(of: v)
             if let s = symbolOf[key(v.id)] { variables[s].reported = now }   // compared with what was reported, not 0
-            if now != last { out.append(v) }
+            if now != last { out.append((v, now)) }
         }
         forgottenNonZero.removeAll()
         for s in tableau.changed {
@@ -340,11 +347,23 @@ public final class Solver {
             let x = tableau.value(of: s)
             if x != variables[s].reported {
                 variables[s].reported = x
-                if !seen.contains(v.id) { out.append(v) }
+                if !seen.contains(v.id) { out.append((v, x)) }
             }
         }
         tableau.changed.removeAll(keepingCapacity: true)
         return out
+    }
+
+    /// What `takeChangedValues` last reported for `variable` (0 if never), the
+    /// value a mirror of it holds.
+    package func lastReported(_ variable: Variable) -> Double {
+        // Forgotten (and perhaps mentioned again) since the last report:
+        // the value it was forgotten with is what was reported.
+        if !forgottenNonZero.isEmpty, let f = forgottenNonZero.first(where: { $0.variable.id == variable.id }) {
+            return f.reported
+        }
+        if symbolOf.count == 0 { return 0 }   // a new window's engine
+        return symbolOf[key(variable.id)].map { variables[$0].reported } ?? 0
     }
 
     // MARK: Introspection

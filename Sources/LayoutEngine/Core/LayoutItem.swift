@@ -61,12 +61,28 @@ open class LayoutItem {
     /// Called by the engine when one of the variables changed value.
     func engineValuesChanged() { engineDirty = true }
 
+    /// The values the engine last reported for x, y, width and height
+    /// (`Engine.flushChanges` keeps them): the layout pass reads them here
+    /// instead of asking the solver for each variable, four lookups into
+    /// tables long out of the cache by then.
+    var reportedRect = Rect.zero
+
+    /// Records a reported value of one of the four variables.
+    @inline(__always) func setReported(_ value: Double, for v: Variable) {
+        // `Variable.four()` numbers them x, y, width, height.
+        switch v.id &- xVar.id {
+        case 0: reportedRect.origin.x = value
+        case 1: reportedRect.origin.y = value
+        case 2: reportedRect.size.width = value
+        default: reportedRect.size.height = value
+        }
+    }
+
     /// Where the engine puts this item now, in its coordinate parent's space.
     func engineRect() -> Rect? {
         engineLink?._withUnsafeGuaranteedRef { engine in
-            let s = engine.solver
-            return Rect(x: s.value(of: xVar), y: s.value(of: yVar),
-                        width: s.value(of: widthVar), height: s.value(of: heightVar))
+            engine.flushChanges()
+            return reportedRect
         }
     }
 

@@ -70,6 +70,8 @@ final class Engine {
     /// itself. Slots of items that left are reused.
     private var items: [Unmanaged<LayoutItem>?] = []
     private var freeItemSlots: [Int] = []
+    /// Reused by `flushChanges` for the items it tells.
+    private var scratchItems: [Unmanaged<LayoutItem>] = []
 
     /// The item `v` belongs to, if it is in this engine.
     private func item(of v: Variable) -> Unmanaged<LayoutItem>? {
@@ -110,6 +112,10 @@ final class Engine {
         itemSlotByVariable[item.yVar.id] = slot
         itemSlotByVariable[item.widthVar.id] = slot
         itemSlotByVariable[item.heightVar.id] = slot
+        // The mirror starts from what the solver last reported (0 for
+        // variables it never held), so later reports keep it exact.
+        item.reportedRect = Rect(x: core.lastReported(item.xVar), y: core.lastReported(item.yVar),
+                                 width: core.lastReported(item.widthVar), height: core.lastReported(item.heightVar))
         item.didEnterEngine(self)
     }
 
@@ -355,13 +361,27 @@ final class Engine {
     /// Reports every variable the solver moved to its item. Cheap when no
     /// constraint changed since the last flush.
     func flushChanges() {
+        // Queued additions first: breaking one logs, and a log handler that
+        // lays out flushes (and reads the values) itself.
+        applyQueuedAdditions()
         guard generation != flushedGeneration else { return }
         flushedGeneration = generation
-        let changed = solver.takeChangedVariables()
+        let changed = core.takeChangedValues()
         counters.add(.variableChanges, Int64(changed.count))
+        // Every value is recorded before any item hears of a change: one
+        // that lays itself out at once (a root view) reads all of its own.
         // Told through the unretained reference: a strong one was a retain
         // and a release per moved variable.
-        for v in changed { item(of: v)?._withUnsafeGuaranteedRef { $0.engineValuesChanged() } }
+        var told: [Unmanaged<LayoutItem>] = []
+        swap(&told, &scratchItems)
+        for (v, x) in changed {
+            guard let item = item(of: v) else { continue }
+            item._withUnsafeGuaranteedRef { $0.setReported(x, for: v) }
+            told.append(item)
+        }
+        for item in told { item._withUnsafeGuaranteedRef { $0.engineValuesChanged() } }
+        told.removeAll(keepingCapacity: true)
+        swap(&told, &scratchItems)
     }
 
     /// Marks the solver as changed outside the methods above (edit variables).
