@@ -10,19 +10,22 @@ import Synchronization
 public struct Variable: Hashable, Sendable, CustomStringConvertible {
     /// Unique within the process; used only for identity, never for ordering.
     public let id: UInt64
-    /// Boxed, and absent when empty: a view layer's variables have no name,
-    /// and a `String` field made every copy of a term (building, installing
-    /// and freeing each constraint's expression) a retain and a release.
-    private let label: Label?
+    /// Its name's index in the process-wide name table (0: no name). A
+    /// plain integer, not a reference, so that a variable, and a term that
+    /// holds one, is copied and freed without reference counting: a view
+    /// layer queues, keeps and frees ten thousand equations per feed-cell
+    /// build. Names are interned for the life of the process, which holds
+    /// each distinct name once.
+    private let nameIndex: UInt32
 
     public init(_ name: String = "") {
         self.id = variableIDs.add(1, ordering: .relaxed).oldValue
-        self.label = name.isEmpty ? nil : Label(name)
+        self.nameIndex = name.isEmpty ? 0 : variableNames.withLock { $0.index(of: name) }
     }
 
     private init(id: UInt64) {
         self.id = id
-        self.label = nil
+        self.nameIndex = 0
     }
 
     /// Four unnamed variables (a view's x, y, width and height) for one
@@ -34,16 +37,27 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A name for messages such as "Unable to simultaneously satisfy constraints".
-    public var name: String { label?.text ?? "" }
+    public var name: String { nameIndex == 0 ? "" : variableNames.withLock { $0.names[Int(nameIndex)] } }
 
     public static func == (a: Variable, b: Variable) -> Bool { a.id == b.id }
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
-    public var description: String { label.map(\.text) ?? "v\(id)" }
-
-    private final class Label: Sendable {
-        let text: String
-        init(_ text: String) { self.text = text }
-    }
+    public var description: String { nameIndex == 0 ? "v\(id)" : name }
 }
 
 private let variableIDs = Atomic<UInt64>(1)
+
+/// Every variable name used so far, each once.
+private struct NameTable: ~Copyable {
+    var names: [String] = [""]
+    var indexByName: [String: UInt32] = [:]
+
+    mutating func index(of name: String) -> UInt32 {
+        if let i = indexByName[name] { return i }
+        let i = UInt32(names.count)
+        names.append(name)
+        indexByName[name] = i
+        return i
+    }
+}
+
+private let variableNames = Mutex(NameTable())
