@@ -48,6 +48,20 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `lhs relation rhs`.
+    /// An equation rebuilt from its parts under its own `id` (the terms as
+    /// they were reduced when it was first made).
+    package init(id: UInt64, terms: [Term], constant: Double, relation: Relation, priority: Priority,
+                 abovePriority: Priority?) {
+        self.id = id
+        self.expression = Expression(terms, constant: constant)
+        self.relation = relation
+        self.priority = priority
+        self.abovePriority = abovePriority
+    }
+
+    /// A fresh constraint id, for equations made without a `Constraint` value.
+    package static func nextID() -> UInt64 { constraintIDs.add(1, ordering: .relaxed).oldValue }
+
     public init(_ lhs: Expression, _ relation: Relation, _ rhs: Expression, priority: Priority = .required) {
         self.init(lhs - rhs, relation, priority: priority)
     }

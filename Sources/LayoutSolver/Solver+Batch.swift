@@ -34,11 +34,19 @@ extension Solver {
     /// after another, in order of their first constraint. Blocks share no
     /// variable with anything else, so the order between them changes no
     /// value.
-    package func add(batch: [Constraint], failed: (Int, SolverError) -> Void) {
+    package func add(batch constraints: [Constraint], failed: (Int, SolverError) -> Void) {
+        var batch = EquationBatch()
+        batch.reserveCapacity(equations: constraints.count, terms: 3 * constraints.count)
+        for c in constraints { batch.append(c) }
+        add(batch: batch, failed: failed)
+    }
+
+    /// The same for equations laid out flat (see `EquationBatch`).
+    package func add(batch: borrowing EquationBatch, failed: (Int, SolverError) -> Void) {
         var failures: [(Int, SolverError)] = []
         defer { for (i, e) in failures.sorted(by: { $0.0 < $1.0 }) { failed(i, e) } }
         func addOne(_ i: Int) {
-            do { try add(batch[i]) } catch { failures.append((i, error)) }
+            do { try add(batch, at: i) } catch { failures.append((i, error)) }
         }
         guard batch.count >= Self.batchGroupingThreshold else {
             for i in batch.indices { addOne(i) }
@@ -84,12 +92,12 @@ extension Solver {
         var externals: [Int]
     }
 
-    private func template(_ b: Int, _ plan: BatchPlan, _ batch: [Constraint]) -> BatchTemplate? {
+    private func template(_ b: Int, _ plan: BatchPlan, _ batch: borrowing EquationBatch) -> BatchTemplate? {
         var records: [Int] = [], externals: [Int] = []
         records.reserveCapacity(plan.members(b).count)
         externals.reserveCapacity(plan.variables(b).count)
         for i in plan.members(b) {
-            guard let r = recordOf[key(batch[i].id)] else { return nil }
+            guard let r = recordOf[key(batch.equations[i].id)] else { return nil }
             records.append(r)
         }
         for v in plan.variables(b) {
@@ -100,8 +108,8 @@ extension Solver {
     }
 
     /// The component holding exactly the block's constraints, if it is one.
-    private func component(ofBlock members: ArraySlice<Int>, _ batch: [Constraint]) -> Int? {
-        guard let first = recordOf[key(batch[members.first!].id)] else { return nil }
+    private func component(ofBlock members: ArraySlice<Int>, _ batch: borrowing EquationBatch) -> Int? {
+        guard let first = recordOf[key(batch.equations[members.first!].id)] else { return nil }
         let c = tableau.symbolInfo[tableau.records[first].marker].componentOf
         guard c >= 0, tableau.components[c].constraintCount == members.count else { return nil }
         return c
@@ -112,12 +120,13 @@ extension Solver {
     /// the template cannot be copied or a required constant cannot move
     /// (block `b` is then added constraint by constraint, which finds and
     /// reports the conflict as `add` does).
-    private func copy(block b: Int, from template: BatchTemplate, _ plan: BatchPlan, _ batch: [Constraint]) -> Bool {
+    private func copy(block b: Int, from template: BatchTemplate, _ plan: BatchPlan,
+                      _ batch: borrowing EquationBatch) -> Bool {
         let block = (members: plan.members(b), variables: plan.variables(b))
         let c = tableau.symbolInfo[tableau.records[template.records[0]].marker].componentOf
         guard tableau.isCloneable(c) else { return false }
         // The same constraint twice in one block would be one record for two.
-        var ids = block.members.map { batch[$0].id }
+        var ids = block.members.map { batch.equations[$0].id }
         ids.sort()
         for k in ids.indices.dropFirst() where ids[k] == ids[k - 1] { return false }
         var newExternals: [Int] = [], created: [Int] = []
@@ -131,7 +140,7 @@ extension Solver {
         }
         var shifts: [(slot: Int, delta: Double)] = []
         for (k, i) in block.members.enumerated() {
-            let delta = batch[i].expression.constant - recordInfo[template.records[k]].constant
+            let delta = batch.equations[i].constant - recordInfo[template.records[k]].constant
             if delta != 0 { shifts.append((slots[k], delta)) }
         }
         do {
@@ -144,9 +153,12 @@ extension Solver {
             for s in created where variables[s].variable != nil { forgetSymbol(s, free: true) }
             return false
         }
-        for (k, i) in block.members.enumerated() {
-            recordOf[key(batch[i].id)] = slots[k]
-            keep(batch[i], slot: slots[k], constant: batch[i].expression.constant)
+        batch.terms.withUnsafeBufferPointer { terms in
+            for (k, i) in block.members.enumerated() {
+                let e = batch.equations[i]
+                recordOf[key(e.id)] = slots[k]
+                keep(e, UnsafeBufferPointer(rebasing: terms[e.termRange]), slot: slots[k])
+            }
         }
         tableau.counters.constraintsAdded += slots.count
         tableau.counters.componentsCloned += 1
@@ -198,42 +210,42 @@ struct BatchPlan {
         variableList[blocks[b].variableStart..<(blocks[b].variableStart + blocks[b].variableCount)]
     }
 
-    init(_ batch: [Constraint], solver: Solver) {
+    init(_ batch: borrowing EquationBatch, solver: Solver) {
         batchCount = batch.count
         // Union–find over the batch: constraints that share a variable join.
         var sets = DisjointSets(count: batch.count)
         var touchesOld = [Bool](repeating: false, count: batch.count)
         // Every term's variable id and coefficient, read once into flat
-        // lists: each pass over the constraints themselves cost an atomic
-        // retain and release of every terms buffer, cold by then (most of
-        // the plan's time on a batch with nothing to copy).
+        // lists that the passes below share.
         var termStart = [Int32](repeating: 0, count: batch.count + 1)
         var termIDs: [Int] = [], termBits: [UInt64] = []
         var heads: [UInt64] = []   // per constraint: relation, then priorities
-        termIDs.reserveCapacity(batch.count * 3)
-        termBits.reserveCapacity(batch.count * 3)
+        termIDs.reserveCapacity(batch.terms.count)
+        termBits.reserveCapacity(batch.terms.count)
         heads.reserveCapacity(batch.count * 2)
         var lowest = Int.max, highest = Int.min
-        batch.withUnsafeBufferPointer { cs in
-            for i in cs.indices {
-                let n = cs[i].expression.terms.count
-                for k in 0..<n {
-                    let v = Int(truncatingIfNeeded: cs[i].expression.terms[k].variable.id)
-                    termIDs.append(v)
-                    termBits.append(cs[i].expression.terms[k].coefficient.bitPattern)
-                    lowest = min(lowest, v)
-                    highest = max(highest, v)
-                }
-                termStart[i + 1] = Int32(truncatingIfNeeded: termIDs.count)
-                heads.append(Self.code(cs[i].relation))
-                heads.append(UInt64(cs[i].priority.rawValue.bitPattern) << 32
-                             | UInt64(cs[i].abovePriority?.rawValue.bitPattern ?? 0))
+        batch.terms.withUnsafeBufferPointer { terms in
+            for t in terms {
+                let v = Int(truncatingIfNeeded: t.variable.id)
+                termIDs.append(v)
+                termBits.append(t.coefficient.bitPattern)
+                lowest = min(lowest, v)
+                highest = max(highest, v)
+            }
+        }
+        batch.equations.withUnsafeBufferPointer { es in
+            for i in es.indices {
+                let e = es[i]
+                termStart[i + 1] = Int32(truncatingIfNeeded: e.termStart + e.termCount)
+                heads.append(Self.code(e.relation))
+                heads.append(UInt64(e.priority.rawValue.bitPattern) << 32
+                             | UInt64(e.abovePriority?.rawValue.bitPattern ?? 0))
                 // A constraint the solver holds already names variables it
                 // holds, so the variable check below finds it too. Only the
                 // constant's finiteness is checked here: a copy's
                 // coefficients equal those its template was added with.
-                if !cs[i].expression.constant.isFinite || n == 0
-                    || (cs[i].abovePriority != nil && (cs[i].abovePriority!.isRequired || cs[i].priority.isRequired)) {
+                if !e.constant.isFinite || e.termCount == 0
+                    || (e.abovePriority != nil && (e.abovePriority!.isRequired || e.priority.isRequired)) {
                     touchesOld[i] = true
                 }
             }
@@ -325,7 +337,7 @@ struct BatchPlan {
                     if l < 0 {
                         l = variableList.count - blocks[b].variableStart
                         seen[termIDs[k]] = batchCount + l
-                        batch.withUnsafeBufferPointer { variableList.append($0[i].expression.terms[k - first].variable) }
+                        variableList.append(batch.terms[k].variable)
                     }
                     shapeList.append(UInt64(l))
                     shapeList.append(termBits[k])

@@ -23,6 +23,12 @@ public final class Solver {
     /// Per record slot: one array of structs rather than three arrays, so an
     /// add grows one buffer (the parallel arrays were 2 % of a feed-cell build).
     var recordInfo: [RecordInfo] = []
+    /// The kept equations' terms, each a run given by its `RecordInfo`: one
+    /// buffer for all, so keeping an equation allocates nothing and a solver
+    /// going away frees one buffer, not one per constraint. Runs of removed
+    /// equations stay until they are half the buffer (`compactKeptTermsIfSparse`).
+    var keptTerms: [Term] = []
+    private var deadKeptTerms = 0
     private var additions = 0
     /// Records removed by the caller and not yet taken out of the tableau, in removal order.
     private var pendingRemovals: [Int] = []
@@ -39,12 +45,25 @@ public final class Solver {
         var reported: Double
     }
 
+    /// A record's equation as it was added (its terms are a run of
+    /// `keptTerms`), the constant in effect, and when it was added.
     struct RecordInfo {
-        var constraint: Constraint?
+        var id: UInt64 = 0
         /// The constant in effect.
-        var constant: Double
+        var constant = 0.0
+        /// The constant it was added with (what `constraint(id:)` gives back).
+        var addedConstant = 0.0
         /// When the constraint was added (a rebuild adds them again in that order).
-        var addedAt: Int
+        var addedAt = 0
+        var termStart = 0
+        var termCount = 0
+        var relation = Relation.equal
+        var priority = Priority.required
+        var abovePriority: Priority?
+        /// False for a free slot (never used, or its constraint removed).
+        var isLive = false
+
+        var termRange: Range<Int> { termStart..<(termStart + termCount) }
     }
 
     private struct Edit {
@@ -80,6 +99,8 @@ public final class Solver {
         variables = []
         recordOf = PagedIDMap()
         recordInfo = []
+        keptTerms = []
+        deadKeptTerms = 0
         additions = 0
         pendingRemovals = []
         edits = [:]
@@ -92,64 +113,123 @@ public final class Solver {
     /// Adds one constraint.
     /// - Throws: `.duplicateConstraint`, `.nonFinite`, or `.unsatisfiable`
     ///   with the required constraints it conflicts with.
-    ///
-    /// Consuming: a caller that hands over its copy (the engine's queue
-    /// does) saves a retain and a release of the expression, which the
-    /// solver keeps.
-    public func add(_ constraint: consuming Constraint) throws(SolverError) {
-        guard recordOf[key(constraint.id)] == nil else { throw .duplicateConstraint(constraint) }
-        guard isFinite(constraint.expression) else { throw .nonFinite(constraint) }
-        if let above = constraint.abovePriority, above.isRequired || constraint.priority.isRequired {
-            throw .requiredTwoSidedPreference(constraint)
+    public func add(_ constraint: Constraint) throws(SolverError) {
+        let e = EquationBatch.Equation(id: constraint.id, constant: constraint.expression.constant, termStart: 0,
+                                       termCount: constraint.expression.terms.count, relation: constraint.relation,
+                                       priority: constraint.priority, abovePriority: constraint.abovePriority)
+        try constraint.expression.terms.withUnsafeBufferPointer { terms throws(SolverError) in
+            try add(e, terms, constraint)
         }
-        flushRemovals()
-        let constant = constraint.expression.constant
-        let slot: Int
-        do {
-            slot = try install(constraint, constant: constant)
-        } catch {
-            throw .unsatisfiable(constraint, conflicts: error.records.compactMap { recordInfo[$0].constraint })
-        }
-        keep(constraint, slot: slot, constant: constant)
     }
 
-    /// Records a constraint `install` put into `slot`.
-    func keep(_ constraint: consuming Constraint, slot: Int, constant: Double) {
+    /// Adds equation `i` of `batch`, as `add(_:)`.
+    package func add(_ batch: EquationBatch, at i: Int) throws(SolverError) {
+        var e = batch.equations[i]
+        let range = e.termRange
+        e.termStart = 0
+        try batch.terms.withUnsafeBufferPointer { all throws(SolverError) in
+            try add(e, UnsafeBufferPointer(rebasing: all[range]), nil)
+        }
+    }
+
+    /// Adds equation `e` over `terms` (its `termStart` ignored). `given` is
+    /// the caller's `Constraint`, if it has one, for errors; else one is
+    /// made from the parts.
+    private func add(_ e: EquationBatch.Equation, _ terms: UnsafeBufferPointer<Term>,
+                     _ given: Constraint?) throws(SolverError) {
+        func value() -> Constraint {
+            given ?? Constraint(id: e.id, terms: Array(terms), constant: e.constant, relation: e.relation,
+                                priority: e.priority, abovePriority: e.abovePriority)
+        }
+        guard recordOf[key(e.id)] == nil else { throw .duplicateConstraint(value()) }
+        guard e.constant.isFinite, terms.allSatisfy({ $0.coefficient.isFinite }) else { throw .nonFinite(value()) }
+        if let above = e.abovePriority, above.isRequired || e.priority.isRequired {
+            throw .requiredTwoSidedPreference(value())
+        }
+        flushRemovals()
+        let slot: Int
+        do {
+            slot = try install(terms, e)
+        } catch {
+            throw .unsatisfiable(value(), conflicts: error.records.compactMap(keptConstraint))
+        }
+        keep(e, terms, slot: slot)
+    }
+
+    /// Records equation `e`, which `install` put into `slot`, copying its
+    /// terms into `keptTerms`.
+    func keep(_ e: EquationBatch.Equation, _ terms: UnsafeBufferPointer<Term>, slot: Int) {
+        compactKeptTermsIfSparse()
+        let start = keptTerms.count
+        keptTerms.append(contentsOf: terms)
         // A slot the tableau has not handed out before grows the array (a
         // rejected add may have used the ones in between), as for symbols.
-        while recordInfo.count <= slot { recordInfo.append(RecordInfo(constraint: nil, constant: 0, addedAt: 0)) }
-        recordInfo[slot] = RecordInfo(constraint: constraint, constant: constant, addedAt: additions)
+        while recordInfo.count <= slot { recordInfo.append(RecordInfo()) }
+        recordInfo[slot] = RecordInfo(id: e.id, constant: e.constant, addedConstant: e.constant, addedAt: additions,
+                                      termStart: start, termCount: e.termCount, relation: e.relation,
+                                      priority: e.priority, abovePriority: e.abovePriority, isLive: true)
         additions += 1
     }
 
-    /// Puts `constraint` into the tableau with `constant` in effect and
-    /// returns its record slot (`keep` records it there).
-    private func install(_ constraint: borrowing Constraint, constant: Double) throws(Conflict) -> Int {
+    /// Forgets `slot`'s equation (its constraint is gone from the tableau).
+    private func release(_ slot: Int) {
+        guard recordInfo[slot].isLive else { return }
+        recordInfo[slot].isLive = false
+        deadKeptTerms += recordInfo[slot].termCount
+    }
+
+    /// Rewrites `keptTerms` without the runs of removed equations once
+    /// they are most of it, so churn does not grow it without bound.
+    private func compactKeptTermsIfSparse() {
+        guard deadKeptTerms >= 1024, deadKeptTerms * 2 >= keptTerms.count else { return }
+        var compacted: [Term] = []
+        compacted.reserveCapacity(keptTerms.count - deadKeptTerms)
+        for slot in recordInfo.indices where recordInfo[slot].isLive {
+            let range = recordInfo[slot].termRange
+            recordInfo[slot].termStart = compacted.count
+            compacted.append(contentsOf: keptTerms[range])
+        }
+        keptTerms = compacted
+        deadKeptTerms = 0
+    }
+
+    /// The equation kept for `slot` as a `Constraint` value (its id, its
+    /// terms as added, the constant it was added with).
+    func keptConstraint(_ slot: Int) -> Constraint? {
+        let r = recordInfo[slot]
+        guard r.isLive else { return nil }
+        return Constraint(id: r.id, terms: Array(keptTerms[r.termRange]), constant: r.addedConstant,
+                          relation: r.relation, priority: r.priority, abovePriority: r.abovePriority)
+    }
+
+    /// Puts equation `e` over `terms` into the tableau with `e.constant` in
+    /// effect and returns its record slot (`keep` records it there).
+    private func install(_ terms: UnsafeBufferPointer<Term>, _ e: EquationBatch.Equation) throws(Conflict) -> Int {
         // Borrowed by swapping, not copying: a copy retains both buffers and
         // the write-back releases them, four atomics per add.
-        var created: [Int] = [], terms: [(symbol: Int, coefficient: Double)] = []
+        var created: [Int] = [], symbolTerms: [(symbol: Int, coefficient: Double)] = []
         swap(&created, &scratchCreated)
-        swap(&terms, &scratchTerms)
+        swap(&symbolTerms, &scratchTerms)
         defer {
             created.removeAll(keepingCapacity: true)
-            terms.removeAll(keepingCapacity: true)
+            symbolTerms.removeAll(keepingCapacity: true)
             swap(&created, &scratchCreated)
-            swap(&terms, &scratchTerms)
+            swap(&symbolTerms, &scratchTerms)
         }
-        for term in constraint.expression.terms {
-            terms.append((symbol(for: term.variable, created: &created), term.coefficient))
+        for term in terms {
+            symbolTerms.append((symbol(for: term.variable, created: &created), term.coefficient))
         }
         let slot: Int
         do {
-            slot = try tableau.addConstraint(terms: terms, constant: constant,
-                                             relation: constraint.relation,
-                                             priority: (constraint.abovePriority ?? constraint.priority).rawValue,
-                                             otherPriority: constraint.priority.rawValue)
+            slot = try tableau.addConstraint(terms: symbolTerms, constant: e.constant,
+                                             relation: e.relation,
+                                             priority: (e.abovePriority ?? e.priority).rawValue,
+                                             otherPriority: e.priority.rawValue)
         } catch {
             for s in created where tableau.symbolInfo[s].referenceCount == 0 { forgetSymbol(s, free: true) }
             throw error
         }
-        recordOf[key(constraint.id)] = slot
+        recordOf[key(e.id)] = slot
         return slot
     }
 
@@ -166,6 +246,8 @@ public final class Solver {
         tableau.reserveCapacity(symbols: symbols, constraints: tableau.records.count + n)
         growCapacity(&variables, to: symbols)
         growCapacity(&recordInfo, to: recordInfo.count + n)
+        // A view constraint names two to four variables.
+        growCapacity(&keptTerms, to: keptTerms.count + 3 * n)
         recordOf.reserveCapacity(forAdding: n)
         symbolOf.reserveCapacity(forAdding: n)
     }
@@ -198,6 +280,15 @@ public final class Solver {
         pendingRemovals.append(slot)
     }
 
+    /// Removes the constraint with this id; returns false if the solver
+    /// does not hold it. For callers that keep only ids (the view layer).
+    @discardableResult
+    package func remove(id: UInt64) -> Bool {
+        guard let slot = recordOf.remove(key(id)) else { return false }
+        pendingRemovals.append(slot)
+        return true
+    }
+
     /// Takes back the removal of constraint `id` while it is still pending
     /// (nothing has read or changed the solver since) and `equation` is the
     /// same equation — same terms, constant in effect, relation and
@@ -209,22 +300,28 @@ public final class Solver {
     /// Only the most recent pending removals are looked at, so the call is
     /// O(1) even while a large batch of removals waits.
     package func restore(removed id: UInt64, as equation: borrowing Constraint) -> Bool {
-        var i = pendingRemovals.count - 1
+        var batch = EquationBatch()
+        batch.append(equation)
+        return restore(removed: id, as: batch, at: 0)
+    }
+
+    /// The same, for equation `i` of `batch`.
+    package func restore(removed id: UInt64, as batch: borrowing EquationBatch, at i: Int) -> Bool {
+        var k = pendingRemovals.count - 1
         let stop = Swift.max(0, pendingRemovals.count - 8)
-        while i >= stop {
-            let slot = pendingRemovals[i]
-            if recordInfo[slot].constraint?.id == id {
-                guard let kept = recordInfo[slot].constraint,
-                      recordInfo[slot].constant == equation.expression.constant,
-                      kept.relation == equation.relation, kept.priority == equation.priority,
-                      kept.abovePriority == equation.abovePriority,
-                      kept.expression.terms == equation.expression.terms   // variables compare by id
+        while k >= stop {
+            let slot = pendingRemovals[k]
+            if recordInfo[slot].isLive && recordInfo[slot].id == id {
+                let kept = recordInfo[slot], e = batch.equations[i]
+                guard kept.constant == e.constant, kept.relation == e.relation, kept.priority == e.priority,
+                      kept.abovePriority == e.abovePriority, kept.termCount == e.termCount,
+                      keptTerms[kept.termRange].elementsEqual(batch.terms[e.termRange])   // variables compare by id
                 else { return false }
-                pendingRemovals.remove(at: i)
+                pendingRemovals.remove(at: k)
                 recordOf[key(id)] = slot
                 return true
             }
-            i -= 1
+            k -= 1
         }
         return false
     }
@@ -236,12 +333,14 @@ public final class Solver {
     }
 
     public func contains(_ constraint: Constraint) -> Bool { recordOf[key(constraint.id)] != nil }
+    /// Whether the solver holds the constraint with this id.
+    package func contains(id: UInt64) -> Bool { recordOf[key(id)] != nil }
 
     /// The constraint with this `id`, if the solver holds it: a caller that
     /// keeps only ids (the view layer's constraints) gets the equation back
     /// on the rare paths that need it.
     package func constraint(id: UInt64) -> Constraint? {
-        recordOf[key(id)].flatMap { recordInfo[$0].constraint }
+        recordOf[key(id)].flatMap(keptConstraint)
     }
 
     public var constraintCount: Int { recordOf.count }
@@ -257,8 +356,18 @@ public final class Solver {
     /// - Throws: `.unknownConstraint`, `.nonFinite`, or `.unsatisfiable` when
     ///   a required constraint cannot take the new constant (it keeps the old).
     public func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError) {
-        guard let slot = recordOf[key(constraint.id)] else { throw .unknownConstraint(constraint) }
-        guard constant.isFinite else { throw .nonFinite(constraint) }
+        guard recordOf[key(constraint.id)] != nil else { throw .unknownConstraint(constraint) }
+        try setConstant(constant, id: constraint.id)
+    }
+
+    /// The same for the constraint with this id (the view layer keeps only
+    /// ids); errors name the equation as it was added.
+    package func setConstant(_ constant: Double, id: UInt64) throws(SolverError) {
+        guard let slot = recordOf[key(id)] else {
+            throw .unknownConstraint(Constraint(id: id, terms: [], constant: 0, relation: .equal,
+                                                priority: .required, abovePriority: nil))
+        }
+        guard constant.isFinite else { throw .nonFinite(keptConstraint(slot)!) }
         let delta = constant - recordInfo[slot].constant
         guard delta != 0 else { return }
         flushRemovals()
@@ -266,7 +375,8 @@ public final class Solver {
         do {
             try tableau.shiftConstant(slot, by: delta)
         } catch {
-            throw .unsatisfiable(constraint, conflicts: error.records.filter { $0 != slot }.compactMap { recordInfo[$0].constraint })
+            throw .unsatisfiable(keptConstraint(slot)!,
+                                 conflicts: error.records.filter { $0 != slot }.compactMap(keptConstraint))
         }
         recordInfo[slot].constant = constant
         tableau.counters.constantUpdates += 1
@@ -478,7 +588,7 @@ public final class Solver {
     private func removeNow(_ slot: Int) {
         let released = tableau.removeConstraint(slot)
         for s in released { forgetSymbol(s, free: false) }
-        recordInfo[slot].constraint = nil
+        release(slot)
     }
 
     /// Drops component `c` and adds back every constraint of it that is not
@@ -488,22 +598,37 @@ public final class Solver {
         for slot in removing { marked[slot] = 1 }
         let (kept, released) = tableau.dismantle(c) { marked[$0] == nil }
         rebuilds += 1
-        for slot in removing { recordInfo[slot].constraint = nil }
+        for slot in removing { release(slot) }
         for s in released { forgetSymbol(s, free: false) }
         guard !kept.isEmpty else { return }
-        let again = kept.sorted { recordInfo[$0].addedAt < recordInfo[$1].addedAt }
-            .map { (constraint: recordInfo[$0].constraint!, constant: recordInfo[$0].constant) }
-        for slot in kept { recordInfo[slot].constraint = nil }
-        for (constraint, constant) in again {
-            do {
-                let slot = try install(constraint, constant: constant)
-                keep(constraint, slot: slot, constant: constant)
-            } catch {
+        // The kept records' terms stay where they are in `keptTerms`; each
+        // record moves to the slot its equation is installed in again.
+        let again = kept.sorted { recordInfo[$0].addedAt < recordInfo[$1].addedAt }.map { recordInfo[$0] }
+        for slot in kept { recordInfo[slot].isLive = false }
+        for r in again {
+            let e = EquationBatch.Equation(id: r.id, constant: r.constant, termStart: 0, termCount: r.termCount,
+                                           relation: r.relation, priority: r.priority, abovePriority: r.abovePriority)
+            let installed = keptTerms.withUnsafeBufferPointer { all -> Result<Int, Conflict> in
+                do throws(Conflict) {
+                    return .success(try install(UnsafeBufferPointer(rebasing: all[r.termRange]), e))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch installed {
+            case .success(let slot):
+                var moved = r
+                moved.addedAt = additions
+                additions += 1
+                while recordInfo.count <= slot { recordInfo.append(RecordInfo()) }
+                recordInfo[slot] = moved
+            case .failure:
                 // A subset of a satisfiable system is satisfiable: only
                 // rounding can get here. Keep going without the constraint.
                 tableau.anomalies += 1
-                recordOf[key(constraint.id)] = nil
-                edits = edits.filter { $0.value.constraint.id != constraint.id }
+                recordOf[key(r.id)] = nil
+                deadKeptTerms += r.termCount
+                edits = edits.filter { $0.value.constraint.id != r.id }
             }
         }
     }
@@ -531,7 +656,4 @@ public final class Solver {
 
     @inline(__always) func key(_ id: UInt64) -> Int { Int(truncatingIfNeeded: id) }
 
-    private func isFinite(_ e: Expression) -> Bool {
-        e.constant.isFinite && e.terms.allSatisfy { $0.coefficient.isFinite }
-    }
 }

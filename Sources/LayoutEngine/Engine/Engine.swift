@@ -20,30 +20,27 @@ final class Engine {
     /// Set when the window goes (`close`): constraints that outlive it still
     /// hold the engine, and read it as nil.
     private(set) var isClosed = false
-    /// Constraints installed but not yet added to the solver, in order.
-    /// They are added back to back before the next read or other change
-    /// (every path to the solver applies them first), so the solver sees the
-    /// same calls in the same order as if each were added at once. Batching
-    /// keeps the solver's code in the instruction cache: a subtree joining
-    /// the window, or a pass of content-size updates, used to alternate one
-    /// add with expression building or text shaping, whose code evicted it
-    /// (feed cell: 57 % of the instruction-cache misses, a tenth of the time).
-    private var queued: [QueuedAddition] = []
-    /// The first entry of `queued` not yet handed to the solver.
+    /// The equations of constraints installed but not yet added to the
+    /// solver, in order, laid out flat (one terms buffer for all). They are
+    /// added back to back before the next read or other change (every path
+    /// to the solver applies them first), so the solver sees the same calls
+    /// in the same order as if each were added at once. Batching keeps the
+    /// solver's code in the instruction cache: a subtree joining the window,
+    /// or a pass of content-size updates, used to alternate one add with
+    /// expression building or text shaping, whose code evicted it (feed
+    /// cell: 57 % of the instruction-cache misses, a tenth of the time).
+    private var queue = EquationBatch()
+    /// The constraint of each queued equation, so that applying a batch
+    /// reads the queue alone: the constraint objects, long out of the cache
+    /// by then, are touched only to break one. Unretained: a constraint
+    /// stays installed (held by its items or its view) while queued, as
+    /// every path that uninstalls it, or changes its equation, applies the
+    /// queue first.
+    private var queuedConstraints: [Unmanaged<LayoutConstraint>] = []
+    /// The first entry of `queue` not yet handed to the solver.
     private var nextQueued = 0
-
-    /// A queued constraint and its equation, kept side by side so that
-    /// applying a batch reads the queue alone: the constraint objects,
-    /// long out of the cache by then, are touched only to break one.
-    private struct QueuedAddition {
-        /// Unretained: a constraint stays installed (held by its items or
-        /// its view) while queued, as every path that uninstalls it, or
-        /// changes its equation, applies the queue first.
-        unowned(unsafe) let constraint: LayoutConstraint
-        /// Moved into the solver when applied (nil after): a copy was a
-        /// retain and a release of its expression per constraint.
-        var equation: Constraint?
-    }
+    /// Reused by `install` for one expression's terms.
+    private var scratchTerms: [Term] = []
     var measurer: any TextMeasurer
     var counters = EngineCounters()
     /// Solver work done by fresh `systemLayoutSizeFitting` engines.
@@ -136,7 +133,8 @@ final class Engine {
     func close() {
         isClosed = true
         window = nil
-        queued.removeAll()
+        queue.removeAll()
+        queuedConstraints.removeAll()
         nextQueued = 0
         core.reset()
     }
@@ -185,7 +183,15 @@ final class Engine {
         // The callback holds the engine unretained: capturing `self` made
         // the builder's calls retain and release it around each item.
         let me = Unmanaged.passUnretained(self)
-        guard let built = ExpressionBuilder.build(c, first: first, second: second, touching: { item in
+        // Built into a scratch buffer, then appended to the queue: entering
+        // an item can install its autoresizing constraints meanwhile.
+        var terms: [Term] = []
+        swap(&terms, &scratchTerms)
+        defer {
+            terms.removeAll(keepingCapacity: true)
+            swap(&terms, &scratchTerms)
+        }
+        guard let built = ExpressionBuilder.build(c, first: first, second: second, into: &terms, touching: { item in
             if item.engineLink?.toOpaque() != me.toOpaque() { me._withUnsafeGuaranteedRef { $0.enter(item) } }
         }) else {
             log("Unable to install \(c): its items have no common ancestor. "
@@ -194,19 +200,22 @@ final class Engine {
         }
         c.anchorConstant = built.anchorConstant
         let owner = built.owner
-        // The expression moves on to the solver's equation: a copy of it
-        // was a retain and a release of its terms.
-        let sc = c.solverConstraint((consume built).expression)
+        queue.terms.append(contentsOf: terms)
+        let id = queue.endEquation(constant: built.constant,
+                                   relation: c.huggingPriority == nil ? c.relation.solverRelation : .equal,
+                                   priority: c.priority, abovePriority: c.huggingPriority)
         // Uninstalled and installed again unchanged with nothing queued in
         // between (a toggled `isActive`): while its removal is still pending,
         // the solver takes it back and does no work at all. With additions
         // queued, an add after them keeps the order an immediate add gives.
         let restored: Bool
-        if let old = c.removedSolverID, nextQueued == queued.count, core.restore(removed: old, as: sc) {
+        if let old = c.removedSolverID, nextQueued == queuedConstraints.count,
+           core.restore(removed: old, as: queue, at: queuedConstraints.count) {
+            queue.removeLast()
             c.solverID = old
             restored = true
         } else {
-            c.solverID = sc.id
+            c.solverID = id
             restored = false
         }
         c.removedSolverID = nil
@@ -223,12 +232,12 @@ final class Engine {
             owner?._withUnsafeGuaranteedRef { $0.counters.constraintChurn += 1 }
         }
         guard !restored else { return }
-        c.queuedAt = Int32(truncatingIfNeeded: queued.count)
-        queued.append(QueuedAddition(constraint: c, equation: sc))
+        c.queuedAt = Int32(truncatingIfNeeded: queuedConstraints.count)
+        queuedConstraints.append(.passUnretained(c))
     }
 
-    /// Constraints waiting in `queued` (tests read it).
-    var queuedAdditionCount: Int { queued.count - nextQueued }
+    /// Constraints waiting in `queue` (tests read it).
+    var queuedAdditionCount: Int { queuedConstraints.count - nextQueued }
 
     /// Adds the queued constraints' equations to the solver. Unsatisfiable
     /// required constraints are broken (left out) and logged.
@@ -236,21 +245,23 @@ final class Engine {
         // A large batch (a window's first layout adds its whole tree at
         // once) goes in one call, which reserves room for it up front and
         // copies repeated blocks.
-        if queued.count - nextQueued >= Solver.batchGroupingThreshold { return applyQueuedBatch() }
+        // The constraints' list, not the batch, answers how many wait: it is a
+        // plain array here, where the batch's count is a call that retains it.
+        if queuedConstraints.count - nextQueued >= Solver.batchGroupingThreshold { return applyQueuedBatch() }
         // An index into the queue, not a copy of it: a log handler that reads
         // the engine while a batch is applied finishes the same batch first.
-        while nextQueued < queued.count {
+        while nextQueued < queuedConstraints.count {
             let i = nextQueued
             nextQueued += 1
-            guard let equation = queued[i].equation.take() else { continue }
             do {
-                try core.add(equation)
+                try core.add(queue, at: i)
             } catch {
-                breakConstraint(queued[i].constraint, error)
+                breakConstraint(queuedConstraints[i].takeUnretainedValue(), error)
             }
         }
-        if !queued.isEmpty {
-            queued.removeAll(keepingCapacity: true)
+        if !queuedConstraints.isEmpty {
+            queue.removeAll(keepingCapacity: true)
+            queuedConstraints.removeAll(keepingCapacity: true)
             nextQueued = 0
         }
     }
@@ -261,20 +272,16 @@ final class Engine {
     /// copies it (`Solver.add(batch:)`). Constraints it could not add are
     /// broken and logged afterwards, in queue order.
     private func applyQueuedBatch() {
-        var batch: [Constraint] = [], from: [Int32] = []   // batch index → queue index
-        batch.reserveCapacity(queued.count - nextQueued)
-        from.reserveCapacity(queued.count - nextQueued)
-        for i in nextQueued..<queued.count {
-            guard let equation = queued[i].equation.take() else { continue }
-            batch.append(equation)
-            from.append(Int32(truncatingIfNeeded: i))
-        }
+        // Only a log handler that reads the engine mid-batch leaves some applied.
+        queue.removeFirst(nextQueued)
+        queuedConstraints.removeFirst(nextQueued)
+        nextQueued = 0
         var broken: [(LayoutConstraint, SolverError)] = []
-        core.add(batch: batch) { i, error in broken.append((queued[Int(from[i])].constraint, error)) }
+        core.add(batch: queue) { i, error in broken.append((queuedConstraints[i].takeUnretainedValue(), error)) }
         // The queue is done before anything is logged: a log handler that
         // reads the engine finds nothing left to apply.
-        queued.removeAll(keepingCapacity: true)
-        nextQueued = 0
+        queue.removeAll(keepingCapacity: true)
+        queuedConstraints.removeAll(keepingCapacity: true)
         for (c, error) in broken { breakConstraint(c, error) }
     }
 
@@ -282,16 +289,16 @@ final class Engine {
     func uninstall(_ c: LayoutConstraint) {
         guard c.engine === self else { return }
         let i = Int(c.queuedAt)
-        if i == queued.count - 1, i >= nextQueued, queued[i].constraint === c {
+        if i == queuedConstraints.count - 1, i >= nextQueued, queuedConstraints[i].toOpaque() == Unmanaged.passUnretained(c).toOpaque() {
             // Installed and uninstalled with nothing queued after it: the
             // solver never sees it, as an add and a remove in a row would
             // leave it as it was. (So it is never found unsatisfiable.)
-            queued.removeLast()
+            queue.removeLast()
+            queuedConstraints.removeLast()
             c.removedSolverID = nil
         } else {
             applyQueuedAdditions()
-            if let id = c.solverID, !c.isBroken, let sc = solver.constraint(id: id) {
-                try? solver.remove(sc)
+            if let id = c.solverID, !c.isBroken, core.remove(id: id) {
                 c.removedSolverID = id
             }
         }
@@ -309,14 +316,14 @@ final class Engine {
     func constantChanged(_ c: LayoutConstraint) {
         guard c.engine === self else { return }
         applyQueuedAdditions()
-        guard let id = c.solverID, !c.isBroken, let sc = solver.constraint(id: id) else { return }
+        guard let id = c.solverID, !c.isBroken, core.contains(id: id) else { return }
         generation &+= 1
         counters.add(.constantChanges)
         do {
-            try solver.setConstant(c.anchorConstant - c.constant, for: sc)
+            try core.setConstant(c.anchorConstant - c.constant, id: id)
         } catch {
             // The solver kept the old constant; break the constraint entirely.
-            try? solver.remove(sc)
+            core.remove(id: id)
             breakConstraint(c, error)
         }
     }

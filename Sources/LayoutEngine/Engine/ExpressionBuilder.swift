@@ -31,6 +31,28 @@ enum ExpressionBuilder {
     /// item is an atomic retain and release).
     static func build(_ c: LayoutConstraint, first: LayoutItem, second: LayoutItem?,
                       touching: (LayoutItem) -> Void) -> Built? {
+        var terms: [Term] = []
+        terms.reserveCapacity(4)
+        guard let parts = build(c, first: first, second: second, into: &terms, touching: touching) else { return nil }
+        return Built(expression: Expression(terms, constant: parts.constant), anchorConstant: parts.anchorConstant,
+                     owner: parts.owner)
+    }
+
+    /// An expression's parts besides its terms.
+    struct Parts {
+        /// The expression's constant.
+        var constant: Double
+        /// What anchors contributed to it (baseline offsets).
+        var anchorConstant: Double
+        /// The first item's view, unretained.
+        var owner: Unmanaged<View>?
+    }
+
+    /// The same, appending the terms to `terms` (nothing is appended when
+    /// the result is nil): the engine queues them without an array of
+    /// their own.
+    static func build(_ c: LayoutConstraint, first: LayoutItem, second: LayoutItem?, into terms: inout [Term],
+                      touching: (LayoutItem) -> Void) -> Parts? {
         let needsSpace = !c.firstAttribute.isDimension
             || (second != nil && !c.secondAttribute.isDimension)
         // The tree is walked through unretained links (see `LayoutItem.parentLink`):
@@ -44,15 +66,12 @@ enum ExpressionBuilder {
                 space = first.parentLink.map(link)
             }
         }
-        var terms: [Term] = []
-        terms.reserveCapacity(4)
         var constant = 0.0
         append(first, c.firstAttribute, in: space, scale: 1, &terms, &constant, touching)
         if let second {
             append(second, c.secondAttribute, in: space, scale: -c.multiplier, &terms, &constant, touching)
         }
-        return Built(expression: Expression(terms, constant: constant - c.constant), anchorConstant: constant,
-                     owner: first.hostLink)
+        return Parts(constant: constant - c.constant, anchorConstant: constant, owner: first.hostLink)
     }
 
     /// Only the anchors' constant part, for baselines that moved.
