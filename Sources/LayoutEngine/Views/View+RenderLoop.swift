@@ -103,7 +103,7 @@ extension View {
         while !updatePhase.dirtyChildren.isEmpty {
             let list = updatePhase.dirtyChildren
             updatePhase.dirtyChildren = []
-            for child in list where child.superview === self && child.updatePhase.listed {
+            for child in list where child.isSubview(of: self) && child.updatePhase.listed {
                 child.updatePhase.listed = false
                 child.updateConstraintsIfNeeded()
             }
@@ -181,7 +181,7 @@ extension View {
         while !layoutPhase.dirtyChildren.isEmpty {
             let list = layoutPhase.dirtyChildren
             layoutPhase.dirtyChildren = []
-            for child in list where child.superview === self && child.layoutPhase.listed {
+            for child in list where child.isSubview(of: self) && child.layoutPhase.listed {
                 child.layoutPhase.listed = false
                 child.layoutSubtreeIfNeeded()
             }
@@ -194,7 +194,7 @@ extension View {
         guard !pendingEngineSubviews.isEmpty else { return }
         let list = pendingEngineSubviews
         pendingEngineSubviews = []
-        for child in list where child.engineDirty && child.superview === self {
+        for child in list where child.engineDirty && child.isSubview(of: self) {
             child.applyEngineFrame()
         }
     }
@@ -240,7 +240,7 @@ extension View {
         while !displayPhase.dirtyChildren.isEmpty {
             let list = displayPhase.dirtyChildren
             displayPhase.dirtyChildren = []
-            for child in list where child.superview === self && child.displayPhase.listed {
+            for child in list where child.isSubview(of: self) && child.displayPhase.listed {
                 child.displayPhase.listed = false
                 child.displayIfNeeded()
             }
@@ -253,7 +253,7 @@ extension View {
         displayPhase.needs = false
         let list = displayPhase.dirtyChildren
         displayPhase.dirtyChildren = []
-        for child in list where child.superview === self {
+        for child in list where child.isSubview(of: self) {
             child.displayPhase.listed = false
             child.discardDisplayWork()
         }

@@ -26,6 +26,13 @@ open class View: LayoutItem {
         }
     }
     public internal(set) var subviews: [View] = []
+
+    /// Whether this view is `parent`'s subview, compared through the
+    /// unretained link: reading `superview` retains and releases it, and
+    /// the render loop asks this of every child it visits.
+    @inline(__always) func isSubview(of parent: View) -> Bool {
+        parentLink?.toOpaque() == Unmanaged.passUnretained(parent).toOpaque()
+    }
     /// The window at the root of this view's tree, if any. Unretained and
     /// not weak (a weak reference would put every retain of the window on
     /// the slow path): moving the view out clears it, and so does the
@@ -118,7 +125,7 @@ open class View: LayoutItem {
     }
 
     deinit {
-        for s in subviews where s.superview === self { s.superview = nil }
+        for s in subviews where s.isSubview(of: self) { s.superview = nil }
         // A guide that outlives its view keeps a checked `owningView`; its
         // unretained links must not outlive the view.
         let me = Unmanaged.passUnretained(self).toOpaque()
