@@ -6,12 +6,26 @@
 struct RowJournal {
     var saved: [Int: (basic: Int, row: Row)] = [:]
     var created: Set<Int> = []
-    var levels: [(component: Int, levels: [ObjectiveLevel])] = []
+    /// The component whose objective levels are saved (-1: none).
+    var levelsComponent = -1
+    var levels: [ObjectiveLevel] = []
+    /// Rows whose constant alone changed, with the constant they had: a
+    /// required constant change shifts rows before it pivots any, and
+    /// saving each shifted row whole (into the dictionary, retaining its
+    /// buffers) was over half the cost of a change that needs no pivot.
+    var constants: [(slot: Int, constant: Double)] = []
 }
 
 extension Tableau {
     mutating func beginJournal(component c: Int) {
-        journal = RowJournal(levels: c >= 0 ? [(c, components[c].levels)] : [])
+        var j = RowJournal()
+        if c >= 0 {
+            j.levelsComponent = c
+            j.levels = components[c].levels
+        }
+        // The constants' buffer is kept from one journal to the next.
+        swap(&j.constants, &spareJournalConstants)
+        journal = j
     }
 
     /// Saves row `slot` the first time the journalled operation touches it.
@@ -28,7 +42,24 @@ extension Tableau {
         if journal != nil { journal!.created.insert(slot) }
     }
 
-    mutating func commitJournal() { journal = nil }
+    /// Saves row `slot`'s constant before a shift changes it (and nothing
+    /// else of the row). Shifts come before any pivot of the operation, so
+    /// no row has been saved whole or created yet.
+    @inline(__always) mutating func noteConstant(_ slot: Int) {
+        if journal != nil { noteConstantSlow(slot) }
+    }
+
+    private mutating func noteConstantSlow(_ slot: Int) {
+        assert(journal!.saved.isEmpty && journal!.created.isEmpty, "a constant noted after a pivot")
+        journal!.constants.append((slot, rows[slot].constant))
+    }
+
+    mutating func commitJournal() {
+        guard var j = journal else { return }
+        journal = nil
+        j.constants.removeAll(keepingCapacity: true)
+        swap(&j.constants, &spareJournalConstants)
+    }
 
     /// Puts every journalled row and level back as it was.
     mutating func rollbackJournal() {
@@ -52,7 +83,12 @@ extension Tableau {
             for cell in row.cells { insertIntoColumn(cell.symbol, slot) }
             if symbolInfo[basic].kind == .external { markChanged(basic) }
         }
-        for (c, levels) in j.levels where components[c].alive { components[c].levels = levels }
+        // Whole rows were saved after their constants were shifted: the
+        // constants go back last, the first noted of each slot winning.
+        for (slot, constant) in j.constants.reversed() { rows[slot].constant = constant }
+        if j.levelsComponent >= 0 && components[j.levelsComponent].alive {
+            components[j.levelsComponent].levels = j.levels
+        }
         infeasible.removeAll()
     }
 }

@@ -180,7 +180,7 @@ extension Tableau {
     }
 
     private mutating func adjustBasic(_ t: Int, by amount: Double) {
-        noteRow(t)
+        noteConstant(t)
         rows[t].constant += amount
         let b = basicOf[t]
         if symbolInfo[b].kind == .external {

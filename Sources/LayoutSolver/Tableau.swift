@@ -142,6 +142,8 @@ struct Tableau {
 
     /// Active while a call that may be rejected runs; see `RowJournal`.
     var journal: RowJournal? = nil
+    /// `RowJournal.constants`' buffer between journals.
+    var spareJournalConstants: [(slot: Int, constant: Double)] = []
 
     /// Restricted basic symbols whose row constant may have gone negative.
     var infeasible: [Int] = []
