@@ -10,6 +10,8 @@ public enum LayoutAttribute: String, Sendable, Hashable, CaseIterable {
 
     /// True for width and height, which need no common coordinate space.
     public var isDimension: Bool { self == .width || self == .height }
+    /// The first or the last baseline.
+    var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
 
     /// The axis the attribute measures along (nil for `notAnAttribute`).
     public var axis: LayoutAxis? {

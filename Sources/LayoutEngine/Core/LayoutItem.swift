@@ -16,6 +16,10 @@ open class LayoutItem {
     /// Active user constraints that name this item as first or second item;
     /// each constraint remembers its slot here, so removal is O(1).
     var references: [LayoutConstraint] = []
+    /// How many of `references` name one of this item's baselines: a label
+    /// whose text changed size visits its references only when some do
+    /// (each visit reads a constraint object long out of the cache).
+    var baselineReferenceCount: Int32 = 0
 
     /// The engine holding this item's variables, if any. Unretained (the
     /// engine must not keep its window's tree alive) and not weak (a weak
@@ -124,6 +128,7 @@ open class LayoutItem {
 
     func addReference(_ c: LayoutConstraint, asFirst: Bool) {
         if asFirst { c.firstSlot = references.count } else { c.secondSlot = references.count }
+        if (asFirst ? c.firstAttribute : c.secondAttribute).isBaseline { baselineReferenceCount += 1 }
         // Most items hold a few references (see `append(_:reservingFirst:)`).
         references.append(c, reservingFirst: 4)
     }
@@ -138,5 +143,6 @@ open class LayoutItem {
             else { last.secondSlot = slot }
         }
         if asFirst { c.firstSlot = -1 } else { c.secondSlot = -1 }
+        if (asFirst ? c.firstAttribute : c.secondAttribute).isBaseline { baselineReferenceCount -= 1 }
     }
 }

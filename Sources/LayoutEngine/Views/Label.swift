@@ -154,6 +154,7 @@ open class Label: View {
     }
 
     override func intrinsicSizeDidUpdate(_ engine: Engine) {
+        guard baselineReferenceCount > 0 else { return }
         // Attributes first: most constraints name no baseline, and reading
         // an unowned item is an atomic retain and release.
         // By index, reading the attributes in place: `for c in references`
