@@ -4,7 +4,7 @@
 ///
 /// Removal is lazy: `remove` only lowers the live count and leaves the slot in
 /// place, so both operations are O(1) without any hashing. Readers must
-/// therefore treat `items` as candidates — skip a slot whose row no longer
+/// therefore treat `slots` as candidates — skip a slot whose row no longer
 /// contains the symbol, and expect a slot twice when a row lost the symbol
 /// and gained it again. The tableau compacts a column once stale entries
 /// outnumber live ones. Order is the order of operations, never hash order.
@@ -13,20 +13,17 @@
 /// few rows only, and a heap array per column was a quarter of a feed-cell
 /// build's allocations.
 struct ColumnSet {
-    private var slots = SmallList()
+    private(set) var slots = SmallList()
     /// Rows that really contain the symbol.
     private var liveCount: Int32 = 0
 
-    /// The entries by value, in insertion order (stale ones included):
-    /// iterating them while the column changes sees them as they were.
-    var items: SmallList { slots }
     var live: Int { Int(liveCount) }
 
     var isEmpty: Bool { liveCount == 0 }
     var needsCompaction: Bool { slots.count > 2 * Int(liveCount) + 16 }
 
-    mutating func insert(_ slot: Int) {
-        slots.append(slot)
+    mutating func insert(_ slot: Int, in store: inout ListStore) {
+        slots.append(slot, in: &store)
         liveCount += 1
     }
 
@@ -34,15 +31,15 @@ struct ColumnSet {
         liveCount -= 1
     }
 
-    mutating func removeAll() {
-        slots.removeAll()
+    mutating func removeAll(in store: inout ListStore) {
+        slots.removeAll(in: &store)
         liveCount = 0
     }
 
     /// Replaces the slots by `live`, which the caller has deduplicated and
     /// checked (see `Tableau.compactColumn`).
-    mutating func replace(with live: [Int32]) {
-        removeAll()
-        for s in live { insert(Int(s)) }
+    mutating func replace(with live: [Int32], in store: inout ListStore) {
+        removeAll(in: &store)
+        for s in live { insert(Int(s), in: &store) }
     }
 }

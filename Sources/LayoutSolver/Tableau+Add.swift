@@ -82,7 +82,7 @@ extension Tableau {
         if row.constant < 0 { row.scale(by: -1) }
 
         var externals = SmallList()
-        for (s, _) in terms where !externals.contains(s) { externals.append(s) }
+        for (s, _) in terms where !externals.contains(s, in: listStore) { externals.append(s, in: &listStore) }
         record.externals = externals
         let c = unify(externals, marker: record.marker, other: record.other)
         assert(row.cells.allSatisfy { symbolInfo[$0.symbol].componentOf == c }, "a row symbol outside the new row's component")
@@ -128,7 +128,7 @@ extension Tableau {
             }
             commitJournal()
         }
-        for s in externals { symbolInfo[s].referenceCount += 1 }
+        for k in 0..<externals.count { symbolInfo[externals.element(k, in: listStore)].referenceCount += 1 }
         components[c].constraintCount += 1
         markDirty(c)
         counters.constraintsAdded += 1

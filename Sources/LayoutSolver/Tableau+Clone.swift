@@ -48,9 +48,7 @@ extension Tableau {
         var slots: [Int] = []
         slots.reserveCapacity(templateRecords.count)
         for r in templateRecords {
-            // Read in place: `records[r]` copied the record, a retain and a
-            // release of its externals' buffer.
-            let record = records.withUnsafeBufferPointer { $0[r].renamed(map) }
+            let record = records[r].renamed(map, in: &listStore)
             let marker = record.marker, other = record.other
             let slot = newRecord(record)
             symbolInfo[marker].ownerOf = slot

@@ -51,7 +51,8 @@ extension Tableau {
     /// too cost a loop over the row and a retain of its cells per add.
     mutating func unify(_ externals: SmallList, marker: Int, other: Int) -> Int {
         var target = -1
-        for s in externals {
+        for k in 0..<externals.count {
+            let s = externals.element(k, in: listStore)
             let c = symbolInfo[s].componentOf
             guard c >= 0, c != target else { continue }
             if target < 0 {
@@ -64,7 +65,10 @@ extension Tableau {
             }
         }
         if target < 0 { target = newComponent() }
-        for s in externals where symbolInfo[s].componentOf < 0 { attach(s, to: target) }
+        for k in 0..<externals.count {
+            let s = externals.element(k, in: listStore)
+            if symbolInfo[s].componentOf < 0 { attach(s, to: target) }
+        }
         attach(marker, to: target)
         if other >= 0 { attach(other, to: target) }
         return target

@@ -35,17 +35,18 @@ extension Tableau {
                 freeRows.append(r)
                 symbolInfo[s].rowOf = -1
             }
-            symbolInfo[s].column.removeAll()
+            symbolInfo[s].column.removeAll(in: &listStore)
         }
         // A row only names symbols of its own component, so no other row
         // (and no other column) refers to what went.
         var kept: [Int] = [], removed = 0
         var stillNamed: [Int] = []   // externals a kept record mentions
         for o in owned {
-            for e in records[o].externals { symbolInfo[e].referenceCount -= 1 }
+            let externals = records[o].externals
+            for k in 0..<externals.count { symbolInfo[externals.element(k, in: listStore)].referenceCount -= 1 }
             if keep(o) {
                 kept.append(o)
-                stillNamed.append(contentsOf: records[o].externals)
+                for k in 0..<externals.count { stillNamed.append(externals.element(k, in: listStore)) }
             } else {
                 removed += 1
             }

@@ -59,9 +59,11 @@ extension Tableau {
     mutating func leavingRow(for entering: Int) -> Int? {
         var found = -1
         var ratio = Double.infinity
-        let candidates = symbolInfo[entering].column.items
+        // Read in place: the loop changes nothing.
+        let candidates = symbolInfo[entering].column.slots
         counters.rowsTouched += candidates.count
-        for t in candidates {
+        for i in 0..<candidates.count {
+            let t = candidates.element(i, in: listStore)
             let k = rows[t].coefficient(of: entering)
             guard k < 0 else { continue }   // also skips stale column entries
             let b = basicOf[t]

@@ -33,7 +33,9 @@ extension Tableau {
         for s in [marker, record.other] where s >= 0 { freeSymbol(s) }
 
         var released: [Int] = []
-        for s in record.externals {
+        // Its run stays in the store until `freeRecord`, below.
+        for k in 0..<record.externals.count {
+            let s = record.externals.element(k, in: listStore)
             symbolInfo[s].referenceCount -= 1
             if symbolInfo[s].referenceCount == 0 {
                 freeSymbol(s)
@@ -54,7 +56,7 @@ extension Tableau {
     mutating func markerLeavingRow(_ marker: Int) -> Int? {
         var first = -1, second = -1, third = -1
         var r1 = Double.infinity, r2 = Double.infinity
-        let candidates = symbolInfo[marker].column.items
+        let candidates = symbolInfo[marker].column.slots
         counters.rowsTouched += candidates.count
         // Among equal ratios (and among unrestricted rows) the shortest row
         // wins: the marker's row is substituted into every row of its column,
@@ -63,7 +65,8 @@ extension Tableau {
             u < 0 || rows[t].count < rows[u].count || (rows[t].count == rows[u].count && basicOf[t] < basicOf[u])
         }
         var redundant = -1
-        for t in candidates {
+        for i in 0..<candidates.count {
+            let t = candidates.element(i, in: listStore)
             let b = basicOf[t]
             let k = rows[t].coefficient(of: marker)
             if k == 0 { continue }   // stale column entry
@@ -132,7 +135,9 @@ extension Tableau {
             splitEpoch += 1
             let c = symbolInfo[m].componentOf
             let folded = symbolInfo[m].kind == .dummy && c >= 0 && components[c].hasFolded
-            for t in symbolInfo[m].column.items {
+            let candidates = symbolInfo[m].column.slots   // shifting constants leaves columns alone
+            for i in 0..<candidates.count {
+                let t = candidates.element(i, in: listStore)
                 if folded && !rows[t].refs.isEmpty { continue }   // counted with its folded terms below
                 let k = rows[t].coefficient(of: m)
                 guard k != 0, splitMark[basicOf[t]] != splitEpoch else { continue }

@@ -93,11 +93,11 @@ struct ConstraintRecord {
     /// This record with each symbol `s` written as `map[s]` (a cloned component's).
     /// Field by field: `var out = self` retained the externals' buffer
     /// only to release it when they were replaced.
-    func renamed(_ map: borrowing [Int32]) -> ConstraintRecord {
+    func renamed(_ map: borrowing [Int32], in store: inout ListStore) -> ConstraintRecord {
         ConstraintRecord(marker: Int(map[marker]), other: other >= 0 ? Int(map[other]) : -1,
                          markerCoefficient: markerCoefficient, otherCoefficient: otherCoefficient,
                          priority: priority, otherPriority: otherPriority,
-                         externals: externals.mapped { Int(map[$0]) })
+                         externals: externals.mapped(in: &store) { Int(map[$0]) })
     }
 
     var isRequired: Bool { priority >= 1000 }
@@ -141,6 +141,11 @@ struct Tableau {
     var freeRecords: [Int] = []
 
     /// Active while a call that may be rejected runs; see `RowJournal`.
+    /// Where every column's and record's list keeps its elements past the
+    /// inline four (see `SmallList`).
+    var listStore = ListStore()
+    /// Reused by `substitute` for the column it empties.
+    var scratchTargets: [Int32] = []
     var journal: RowJournal? = nil
     /// `RowJournal.constants`' buffer between journals.
     var spareJournalConstants: [(slot: Int, constant: Double)] = []
@@ -215,12 +220,15 @@ struct Tableau {
     /// its component's objective). Used for symbols whose constraint is gone,
     /// where exact arithmetic leaves only rounding residue.
     mutating func eliminate(_ s: Int) {
-        if !symbolInfo[s].column.items.isEmpty {
-            for t in symbolInfo[s].column.items where rows[t].index(of: s) != nil {
+        if !symbolInfo[s].column.slots.isEmpty {
+            let candidates = symbolInfo[s].column.slots   // removing from rows leaves columns alone
+            for i in 0..<candidates.count {
+                let t = candidates.element(i, in: listStore)
+                guard rows[t].index(of: s) != nil else { continue }
                 noteRow(t)
                 rows[t].remove(s)
             }
-            symbolInfo[s].column.removeAll()
+            symbolInfo[s].column.removeAll(in: &listStore)
         }
         let c = symbolInfo[s].componentOf
         if c >= 0 {
@@ -313,10 +321,15 @@ struct Tableau {
     /// symbol) in every row that contains it and in its component's
     /// objective: one visit per row in the symbol's column, none elsewhere.
     mutating func substitute(_ symbol: Int, with source: Row) {
-        let targets = symbolInfo[symbol].column.items
-        symbolInfo[symbol].column.removeAll()
+        // A copy: the loop adds to other columns, which may reuse this one's run.
+        var targets: [Int32] = []
+        swap(&targets, &scratchTargets)
+        defer { swap(&targets, &scratchTargets) }
+        symbolInfo[symbol].column.slots.snapshot(into: &targets, from: listStore)
+        symbolInfo[symbol].column.removeAll(in: &listStore)
         var substituted = 0
-        for t in targets {
+        for k in 0..<targets.count {
+            let t = Int(targets[k])
             guard let i = rows[t].index(of: symbol) else { continue }   // a stale or repeated column entry
             noteRow(t)
             substituted += 1
@@ -374,7 +387,7 @@ struct Tableau {
     /// Records that row `slot` now contains `s`, compacting the column when
     /// stale entries have piled up (amortised O(1)).
     @inline(__always) mutating func insertIntoColumn(_ s: Int, _ slot: Int) {
-        symbolInfo[s].column.insert(slot)
+        symbolInfo[s].column.insert(slot, in: &listStore)
         if symbolInfo[s].column.needsCompaction { compactColumn(s) }
     }
 
@@ -387,11 +400,14 @@ struct Tableau {
         if rowMark.count < rows.count { rowMark.append(contentsOf: repeatElement(0, count: rows.count - rowMark.count)) }
         var kept: [Int32] = []
         kept.reserveCapacity(symbolInfo[s].column.live)
-        for t in symbolInfo[s].column.items where rowMark[t] != e && rows[t].index(of: s) != nil {
+        let candidates = symbolInfo[s].column.slots
+        for i in 0..<candidates.count {
+            let t = candidates.element(i, in: listStore)
+            guard rowMark[t] != e && rows[t].index(of: s) != nil else { continue }
             rowMark[t] = e
             kept.append(Int32(truncatingIfNeeded: t))
         }
-        symbolInfo[s].column.replace(with: kept)
+        symbolInfo[s].column.replace(with: kept, in: &listStore)
     }
 
     // MARK: Records
@@ -406,7 +422,7 @@ struct Tableau {
     }
 
     mutating func freeRecord(_ i: Int) {
-        records[i].externals = SmallList()
+        records[i].externals.removeAll(in: &listStore)
         freeRecords.append(i)
     }
 
