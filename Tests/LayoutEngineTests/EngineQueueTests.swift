@@ -8,9 +8,7 @@ import Testing
     /// A window with a 300-wide container placed by hand, and a box inside it
     /// pinned at its top-left corner, 10 high, whose width the tests set.
     func scene() -> (Window, View, View) {
-        let window = makeWindow()
-        let container = View(frame: Rect(x: 10, y: 20, width: 300, height: 200))
-        window.addSubview(container)
+        let (window, container) = windowWithContainer()
         let box = constrained("box")
         container.addSubview(box)
         LayoutConstraint.activate([box.leadingAnchor.constraint(equalTo: container.leadingAnchor),

@@ -5,13 +5,10 @@ import Testing
 /// layout pass copies frames from them: they must always equal what the
 /// solver holds, however the item left and rejoined an engine.
 @Suite struct ReportedValuesTests {
-    /// A 300 × 200 container at (10, 20) and a box placed in it by `place`.
+    /// A 300 × 200 container at (10, 20) and a box to place in it.
     func scene() -> (Window, View, View) {
-        let window = makeWindow()
-        let container = View(frame: Rect(x: 10, y: 20, width: 300, height: 200))
-        window.addSubview(container)
-        let box = constrained("box")
-        return (window, container, box)
+        let (window, container) = windowWithContainer()
+        return (window, container, constrained("box"))
     }
 
     /// Pins the box's top-left corner in the container. (Its own width and

@@ -6,6 +6,14 @@ func makeWindow(width: Double = 375, height: Double = 812) -> Window {
     Window(frame: Rect(x: 0, y: 0, width: width, height: height))
 }
 
+/// A window with a 300 × 200 container placed by hand at (10, 20).
+func windowWithContainer() -> (Window, View) {
+    let window = makeWindow()
+    let container = View(frame: Rect(x: 10, y: 20, width: 300, height: 200))
+    window.addSubview(container)
+    return (window, container)
+}
+
 /// A plain view ready for constraints.
 func constrained(_ name: String) -> View {
     let v = View()
