@@ -215,23 +215,16 @@ struct BatchPlan {
         // Union–find over the batch: constraints that share a variable join.
         var sets = DisjointSets(count: batch.count)
         var touchesOld = [Bool](repeating: false, count: batch.count)
-        // Every term's variable id and coefficient, read once into flat
-        // lists that the passes below share.
+        // The batch is flat: equation i's terms are `terms[termStart[i] ..< termStart[i + 1]]`.
+        let terms = batch.terms
         var termStart = [Int32](repeating: 0, count: batch.count + 1)
-        var termIDs: [Int] = [], termBits: [UInt64] = []
+        @inline(__always) func id(_ k: Int) -> Int { Int(truncatingIfNeeded: terms[k].variable.id) }
         var heads: [UInt64] = []   // per constraint: relation, then priorities
-        termIDs.reserveCapacity(batch.terms.count)
-        termBits.reserveCapacity(batch.terms.count)
         heads.reserveCapacity(batch.count * 2)
         var lowest = Int.max, highest = Int.min
-        batch.terms.withUnsafeBufferPointer { terms in
-            for t in terms {
-                let v = Int(truncatingIfNeeded: t.variable.id)
-                termIDs.append(v)
-                termBits.append(t.coefficient.bitPattern)
-                lowest = min(lowest, v)
-                highest = max(highest, v)
-            }
+        for k in terms.indices {
+            lowest = min(lowest, id(k))
+            highest = max(highest, id(k))
         }
         batch.equations.withUnsafeBufferPointer { es in
             for i in es.indices {
@@ -253,7 +246,7 @@ struct BatchPlan {
         seen = VariableTable(lowest: lowest, highest: highest, count: batch.count)
         for i in batch.indices {
             for k in Int(termStart[i])..<Int(termStart[i + 1]) {
-                let v = termIDs[k]
+                let v = id(k)
                 if let j = seen[v] {
                     sets.union(i, j)
                 } else {
@@ -276,7 +269,7 @@ struct BatchPlan {
         // needs no lookup per term.
         if solver.symbolOf.count > 0 {
             for i in batch.indices where !touchesOld[i] {
-                for k in Int(termStart[i])..<Int(termStart[i + 1]) where solver.symbolOf[termIDs[k]] != nil {
+                for k in Int(termStart[i])..<Int(termStart[i + 1]) where solver.symbolOf[id(k)] != nil {
                     touchesOld[i] = true
                     break
                 }
@@ -333,14 +326,14 @@ struct BatchPlan {
                 shapeList.append(heads[2 * i + 1])
                 shapeList.append(UInt64(end - first))
                 for k in first..<end {
-                    var l = seen[termIDs[k]]! - batchCount
+                    var l = seen[id(k)]! - batchCount
                     if l < 0 {
                         l = variableList.count - blocks[b].variableStart
-                        seen[termIDs[k]] = batchCount + l
-                        variableList.append(batch.terms[k].variable)
+                        seen[id(k)] = batchCount + l
+                        variableList.append(terms[k].variable)
                     }
                     shapeList.append(UInt64(l))
-                    shapeList.append(termBits[k])
+                    shapeList.append(terms[k].coefficient.bitPattern)
                 }
             }
             blocks[b].variableCount = variableList.count - blocks[b].variableStart

@@ -150,6 +150,15 @@ public final class LayoutConstraint: CustomStringConvertible {
         return Constraint(expression, relation.solverRelation, priority: priority)
     }
 
+    /// The same equation queued flat into `batch` over the terms appended
+    /// since its last equation; returns the new equation's id.
+    func queueEquation(constant: Double, in batch: inout EquationBatch) -> UInt64 {
+        if let hug = huggingPriority {
+            return batch.endEquation(constant: constant, relation: .equal, priority: priority, abovePriority: hug)
+        }
+        return batch.endEquation(constant: constant, relation: relation.solverRelation, priority: priority)
+    }
+
     /// Sets both priorities of a two-sided content-size constraint; an
     /// installed one is replaced in the solver once, not once per priority.
     func setContentPriorities(compressionResistance resist: LayoutPriority, hugging hug: LayoutPriority) {

@@ -201,9 +201,7 @@ final class Engine {
         c.anchorConstant = built.anchorConstant
         let owner = built.owner
         queue.terms.append(contentsOf: terms)
-        let id = queue.endEquation(constant: built.constant,
-                                   relation: c.huggingPriority == nil ? c.relation.solverRelation : .equal,
-                                   priority: c.priority, abovePriority: c.huggingPriority)
+        let id = c.queueEquation(constant: built.constant, in: &queue)
         // Uninstalled and installed again unchanged with nothing queued in
         // between (a toggled `isActive`): while its removal is still pending,
         // the solver takes it back and does no work at all. With additions

@@ -9,48 +9,35 @@ import LayoutSolver
 /// directly (`a.x + a.w + 8 == b.x`), a child to its parent by its own
 /// variables alone (`child.x == 8`), and cousins through their containers.
 enum ExpressionBuilder {
-    struct Built {
-        /// `first - (multiplier × second + constant)`.
-        var expression: Expression
-        /// What anchors contributed to the constant (baseline offsets).
+    /// An expression's parts besides its terms.
+    struct Parts {
+        /// The expression's constant: `first - (multiplier × second + constant)`.
+        var constant: Double
+        /// What anchors contributed to it (baseline offsets).
         var anchorConstant: Double
         /// The first item's view (whose counters the constraint counts in), unretained.
         var owner: Unmanaged<View>?
     }
 
-    /// The expression for `c`, or nil if its items share no ancestor.
-    /// `touching` is called with each item whose variables appear, in order
-    /// of first appearance, possibly more than once (callers that care skip
-    /// repeats); nothing is called when the result is nil. A callback, not
-    /// a list: collecting the items retained and released each of them.
-    static func build(_ c: LayoutConstraint, touching: (LayoutItem) -> Void) -> Built? {
-        build(c, first: c.firstItem, second: c.secondItem, touching: touching)
-    }
-
-    /// The same, with `c`'s items already read (each read of an unowned
-    /// item is an atomic retain and release).
-    static func build(_ c: LayoutConstraint, first: LayoutItem, second: LayoutItem?,
-                      touching: (LayoutItem) -> Void) -> Built? {
+    /// The expression for `c`, or nil if its items share no ancestor (see
+    /// `build(_:first:second:into:touching:)`).
+    static func expression(for c: LayoutConstraint, touching: (LayoutItem) -> Void) -> Expression? {
         var terms: [Term] = []
         terms.reserveCapacity(4)
-        guard let parts = build(c, first: first, second: second, into: &terms, touching: touching) else { return nil }
-        return Built(expression: Expression(terms, constant: parts.constant), anchorConstant: parts.anchorConstant,
-                     owner: parts.owner)
+        guard let parts = build(c, first: c.firstItem, second: c.secondItem, into: &terms, touching: touching)
+        else { return nil }
+        return Expression(terms, constant: parts.constant)
     }
 
-    /// An expression's parts besides its terms.
-    struct Parts {
-        /// The expression's constant.
-        var constant: Double
-        /// What anchors contributed to it (baseline offsets).
-        var anchorConstant: Double
-        /// The first item's view, unretained.
-        var owner: Unmanaged<View>?
-    }
-
-    /// The same, appending the terms to `terms` (nothing is appended when
-    /// the result is nil): the engine queues them without an array of
-    /// their own.
+    /// Appends the terms of `c`'s expression to `terms` (the engine queues
+    /// them without an array of their own) and returns its other parts, or
+    /// nil, appending nothing, if its items share no ancestor. `first` and
+    /// `second` are `c`'s items, already read (each read of an unowned item
+    /// is an atomic retain and release). `touching` is called with each
+    /// item whose variables appear, in order of first appearance, possibly
+    /// more than once (callers that care skip repeats); nothing is called
+    /// when the result is nil. A callback, not a list: collecting the items
+    /// retained and released each of them.
     static func build(_ c: LayoutConstraint, first: LayoutItem, second: LayoutItem?, into terms: inout [Term],
                       touching: (LayoutItem) -> Void) -> Parts? {
         let needsSpace = !c.firstAttribute.isDimension

@@ -77,8 +77,8 @@ private struct FittingSession {
         if let second = c.secondItem, second.hostView?.fittingToken != token { return }
         if c.firstItem.hostView?.fittingToken != token { return }
         var touched: [LayoutItem] = []
-        guard let built = ExpressionBuilder.build(c, touching: { touched.append($0) }) else { return }
-        add(c.solverConstraint(built.expression))
+        guard let expression = ExpressionBuilder.expression(for: c, touching: { touched.append($0) }) else { return }
+        add(c.solverConstraint(expression))
         for item in touched {
             if let v = item as? View, v !== root, v.translatesAutoresizingMaskIntoConstraints { addFrame(of: v) }
         }
