@@ -356,17 +356,19 @@ public final class Solver {
     /// - Throws: `.unknownConstraint`, `.nonFinite`, or `.unsatisfiable` when
     ///   a required constraint cannot take the new constant (it keeps the old).
     public func setConstant(_ constant: Double, for constraint: Constraint) throws(SolverError) {
-        guard recordOf[key(constraint.id)] != nil else { throw .unknownConstraint(constraint) }
-        try setConstant(constant, id: constraint.id)
+        guard let slot = recordOf[key(constraint.id)] else { throw .unknownConstraint(constraint) }
+        try setConstant(constant, slot: slot)
     }
 
     /// The same for the constraint with this id (the view layer keeps only
-    /// ids); errors name the equation as it was added.
+    /// ids); nothing happens if the solver does not hold it. Errors name
+    /// the equation as it was added.
     package func setConstant(_ constant: Double, id: UInt64) throws(SolverError) {
-        guard let slot = recordOf[key(id)] else {
-            throw .unknownConstraint(Constraint(id: id, terms: [], constant: 0, relation: .equal,
-                                                priority: .required, abovePriority: nil))
-        }
+        guard let slot = recordOf[key(id)] else { return }
+        try setConstant(constant, slot: slot)
+    }
+
+    private func setConstant(_ constant: Double, slot: Int) throws(SolverError) {
         guard constant.isFinite else { throw .nonFinite(keptConstraint(slot)!) }
         let delta = constant - recordInfo[slot].constant
         guard delta != 0 else { return }
