@@ -108,7 +108,13 @@ extension View {
         let mark = subtreeMarks.add(1, ordering: .relaxed).newValue
         let windowLink = newWindow.map(Unmanaged.passUnretained)
         let engineLink = newEngine.map(Unmanaged.passUnretained)
-        forEachInSubtree { $0.setWindow(windowLink, engine: engineLink) }
+        // The views' own references, counted on the way: room for the
+        // constraints collected below (an upper bound; most are named twice).
+        var referenceCount = 0
+        forEachInSubtree { view in
+            view.setWindow(windowLink, engine: engineLink)
+            referenceCount += view.references.count
+        }
         if oldEngine !== newEngine {
             if let oldEngine { forEachInSubtree { $0.uninstallAll(from: oldEngine) } }
             // Order matters to the solver: what pins the subtree's root to the
@@ -123,6 +129,7 @@ extension View {
                 // deactivate constraints), but read by index and borrowed:
                 // `for c in` retained and released each constraint again.
                 var pending: [LayoutConstraint] = []
+                pending.reserveCapacity(referenceCount)
                 forEachInSubtree { view in
                     view.forEachItem { item in
                         // Each constraint once, marked with this move's token:
