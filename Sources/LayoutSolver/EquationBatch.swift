@@ -28,6 +28,13 @@ package struct EquationBatch {
         package var abovePriority: Priority?
 
         var termRange: Range<Int> { termStart..<(termStart + termCount) }
+
+        /// This equation over `terms` (its own, however they are held) as a
+        /// `Constraint` value with its id: for errors and logs.
+        func constraint(over terms: some Sequence<Term>) -> Constraint {
+            Constraint(id: id, terms: Array(terms), constant: constant, relation: relation,
+                       priority: priority, abovePriority: abovePriority)
+        }
     }
 
     package private(set) var equations: [Equation] = []
@@ -91,9 +98,7 @@ package struct EquationBatch {
 
     /// Equation `i` as a `Constraint` value (same id): for errors and logs.
     package func constraint(at i: Int) -> Constraint {
-        let e = equations[i]
-        return Constraint(id: e.id, terms: Array(terms[e.termRange]), constant: e.constant, relation: e.relation,
-                          priority: e.priority, abovePriority: e.abovePriority)
+        equations[i].constraint(over: terms[equations[i].termRange])
     }
 
     /// Folds repeated variables among `terms[start...]` (rare: a constraint

@@ -137,10 +137,7 @@ public final class Solver {
     /// made from the parts.
     private func add(_ e: EquationBatch.Equation, _ terms: UnsafeBufferPointer<Term>,
                      _ given: Constraint?) throws(SolverError) {
-        func value() -> Constraint {
-            given ?? Constraint(id: e.id, terms: Array(terms), constant: e.constant, relation: e.relation,
-                                priority: e.priority, abovePriority: e.abovePriority)
-        }
+        func value() -> Constraint { given ?? e.constraint(over: terms) }
         guard recordOf[key(e.id)] == nil else { throw .duplicateConstraint(value()) }
         guard e.constant.isFinite, terms.allSatisfy({ $0.coefficient.isFinite }) else { throw .nonFinite(value()) }
         if let above = e.abovePriority, above.isRequired || e.priority.isRequired {
