@@ -1,6 +1,11 @@
 import Testing
 @testable import LayoutEngine
 
+#if os(Linux)
+/// glibc's usable size of a heap block (declared in malloc.h, which no module exports).
+@_silgen_name("malloc_usable_size") private func mallocUsableSize(_ block: UnsafeMutableRawPointer) -> Int
+#endif
+
 @Suite struct ConstraintTests {
     /// A window with one 300×200 container at (10, 20) placed by hand.
     func scene() -> (Window, View) {
@@ -9,6 +14,24 @@ import Testing
         container.name = "container"
         window.addSubview(container)
         return (window, container)
+    }
+
+    /// A feed-cell build makes and frees ten thousand constraints: their
+    /// stored fields are ordered so that one fits a 160-byte heap block
+    /// (152 usable), where declaration order took 208.
+    @Test func aConstraintFitsA160ByteBlock() throws {
+        #if os(Linux)
+        let a = View(), b = View()
+        let c = a.leadingAnchor.constraint(equalTo: b.leadingAnchor, constant: 8).withPriority(LayoutPriority(750))
+        #expect(mallocUsableSize(Unmanaged.passUnretained(c).toOpaque()) <= 152)
+        // The fields kept narrow still read back what was set.
+        #expect(c.huggingPriority == nil && c.priority == LayoutPriority(750) && c.solverID == nil)
+        c.huggingPriority = LayoutPriority(251)
+        c.firstSlot = 70_000
+        #expect(c.huggingPriority == LayoutPriority(251) && c.firstSlot == 70_000 && c.secondSlot == -1)
+        #else
+        try #require(Bool(false), "needs glibc's malloc_usable_size")
+        #endif
     }
 
     @Test func siblingsAndParentAnchors() {
