@@ -13,9 +13,9 @@
 /// let id = batch.endEquation(constant: -8, relation: .equal, priority: .required)
 /// solver.add(batch: batch) { i, error in … }
 /// ```
-package struct EquationBatch {
+package struct EquationBatch: Sendable {
     /// One equation: `Σ terms + constant  relation  0`, as `Constraint`.
-    package struct Equation {
+    package struct Equation: Sendable {
         /// The id its constraint has (`Constraint.id`); the solver knows it by this.
         package var id: UInt64
         package var constant: Double
@@ -45,6 +45,8 @@ package struct EquationBatch {
     package init() {}
 
     package var count: Int { equations.count }
+    /// How many equations it holds without growing.
+    package var equationCapacity: Int { equations.capacity }
     package var isEmpty: Bool { equations.isEmpty }
     package var indices: Range<Int> { equations.indices }
 

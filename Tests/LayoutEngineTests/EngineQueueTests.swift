@@ -276,4 +276,50 @@ extension EngineQueueTests {
             #expect(r.right.frame == Rect(x: 66 + Double(i), y: 0, width: 126 - Double(i), height: 20))
         }
     }
+
+    /// `rows` views in a fresh window, each placed by four constraints
+    /// activated together: the frames and the solver's constraint count
+    /// after a frame (none without `layOut`: the window goes with its
+    /// constraints still queued).
+    @discardableResult
+    static func stackedRows(_ rows: Int, layOut: Bool = true) -> (frames: [Rect], constraints: Int) {
+        let (window, container) = windowWithContainer()
+        var views: [View] = [], constraints: [LayoutConstraint] = []
+        for i in 0..<rows {
+            let v = constrained("v\(i)")
+            container.addSubview(v)
+            views.append(v)
+            constraints += [v.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: Double(i)),
+                            v.topAnchor.constraint(equalTo: container.topAnchor, constant: 10 * Double(i)),
+                            v.widthAnchor.constraint(equalToConstant: 20 + Double(i)),
+                            v.heightAnchor.constraint(equalToConstant: 10)]
+        }
+        LayoutConstraint.activate(constraints)
+        guard layOut else { return ([], 0) }
+        window.runFrame()
+        return (views.map(\.frame), window.engineConstraintCount)
+    }
+
+    /// A closed window's engine hands its emptied queue to the next engine
+    /// made (`Engine.close`): windows of different sizes built one after
+    /// another, on four threads at once, some going away with constraints
+    /// still queued, each lay out their own views and hold their own
+    /// constraints only.
+    @Test func windowsBuiltOneAfterAnotherOnSeveralThreadsHoldOnlyTheirOwnConstraints() async {
+        await withTaskGroup(of: Bool.self) { group in
+            for t in 0..<4 {
+                group.addTask {
+                    (0..<25).allSatisfy { k in
+                        let rows = 40 - 9 * ((k + t) % 4)
+                        Self.stackedRows(rows + 1, layOut: false)
+                        let (frames, count) = Self.stackedRows(rows)
+                        return count == 4 * rows && frames == (0..<rows).map {
+                            Rect(x: Double($0), y: 10 * Double($0), width: 20 + Double($0), height: 10)
+                        }
+                    }
+                }
+            }
+            for await allAlike in group { #expect(allAlike) }
+        }
+    }
 }

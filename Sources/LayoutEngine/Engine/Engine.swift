@@ -1,4 +1,13 @@
 import LayoutSolver
+import Synchronization
+
+/// The queue of the last engine closed, emptied, for the next engine to
+/// start from. A window's first layout queues its whole tree at once (a
+/// feed-cell build: ten thousand equations); a queue grown from empty
+/// copied itself a dozen times over on the way, a twelfth of the build's
+/// cache misses. Fresh engines per call (`systemLayoutSizeFitting`'s, a
+/// benchmark's window per step) then grow nothing.
+private let spareQueue = Mutex<EquationBatch?>(nil)
 
 /// One window's constraint engine: a `Solver`, the map from its variables
 /// back to views, the text measurer, and the counters.
@@ -82,6 +91,13 @@ final class Engine {
 
     init(measurer: any TextMeasurer) {
         self.measurer = measurer
+        if let spare = spareQueue.withLock({ slot -> EquationBatch? in
+            defer { slot = nil }
+            return slot
+        }) {
+            queue = spare
+            queuedConstraints.reserveCapacity(spare.equationCapacity)
+        }
     }
 
     /// Counters including the solver's.
@@ -133,7 +149,13 @@ final class Engine {
     func close() {
         isClosed = true
         window = nil
-        queue.removeAll()
+        queue.removeAll(keepingCapacity: true)
+        let emptied = queue
+        queue = EquationBatch()
+        // The larger of two spares is kept: it fits the next window of either size.
+        spareQueue.withLock { slot in
+            if (slot?.equationCapacity ?? 0) < emptied.equationCapacity { slot = emptied }
+        }
         queuedConstraints.removeAll()
         nextQueued = 0
         core.reset()
