@@ -105,6 +105,9 @@ struct ListStore {
 
     static func capacity(ofClass k: Int) -> Int { 8 << k }
 
+    /// Room for `n` slots in all, at least doubling (see `growCapacity`).
+    mutating func reserveCapacity(_ n: Int) { growCapacity(&slots, to: n) }
+
     /// A run of `capacity(ofClass: k)` slots; returns its first slot.
     mutating func allocate(sizeClass k: Int) -> Int {
         if k < freeRuns.count, freeRuns[k] >= 0 {

@@ -38,7 +38,8 @@ extension Tableau {
         for s in members where symbolInfo[s].kind == .external && map[s] < 0 { return nil }
         for r in templateRecords where r >= records.count || symbolInfo[records[r].marker].componentOf != c { return nil }
 
-        let copy = newComponent()
+        // Sized for the copy: grown from eight, its symbol list reallocated four times per cell.
+        let copy = newComponent(symbols: members.count)
         for s in members {
             let n = symbolInfo[s].kind == .external ? Int(map[s]) : newSymbol(symbolInfo[s].kind)
             map[s] = Int32(truncatingIfNeeded: n)

@@ -1,7 +1,7 @@
 /// Components: independent blocks of the tableau, merged when a constraint
 /// links them and split again when the links go.
 extension Tableau {
-    mutating func newComponent() -> Int {
+    mutating func newComponent(symbols capacity: Int = 8) -> Int {
         // Room for a few constraints' symbols up front: growing from empty
         // reallocated 1, 2, 4, 8 (an eighth of a feed-cell build's allocations).
         // Built in place: assigning a prepared local retained its array.
@@ -13,7 +13,7 @@ extension Tableau {
             c = components.count
             components.append(Component())
         }
-        components[c].symbols.reserveCapacity(8)
+        components[c].symbols.reserveCapacity(capacity)
         return c
     }
 

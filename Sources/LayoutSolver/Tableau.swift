@@ -190,6 +190,10 @@ struct Tableau {
         growCapacity(&records, to: constraints)
         growCapacity(&rows, to: constraints)
         growCapacity(&basicOf, to: constraints)
+        // Columns and records past four entries (a feed cell: about three
+        // slots per constraint): grown run by run, the store copied itself
+        // over and over.
+        listStore.reserveCapacity(4 * constraints)
     }
 
     // MARK: Symbols
