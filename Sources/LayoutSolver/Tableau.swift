@@ -190,7 +190,7 @@ struct Tableau {
         growCapacity(&records, to: constraints)
         growCapacity(&rows, to: constraints)
         growCapacity(&basicOf, to: constraints)
-        // Columns and records past four entries (a feed cell: about three
+        // Columns and records past four entries (a feed-cell build: 3.9
         // slots per constraint): grown run by run, the store copied itself
         // over and over.
         listStore.reserveCapacity(4 * constraints)
