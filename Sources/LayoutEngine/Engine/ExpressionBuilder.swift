@@ -87,7 +87,7 @@ enum ExpressionBuilder {
         let direction = attribute == .leading || attribute == .trailing ? item.resolvedLayoutDirection : .leftToRight
         if direction == .rightToLeft { scale = -scale }
         var attribute = attribute.resolved(direction)
-        if (attribute == .firstBaseline || attribute == .lastBaseline) && !item.hasBaselines { attribute = .bottom }
+        if attribute.isBaseline && !item.hasBaselines { attribute = .bottom }
         var ownVariablesUsed = false
         switch attribute {
         case .notAnAttribute:

@@ -162,10 +162,9 @@ open class Label: View {
         var i = 0
         while i < references.count {
             let a = references[i].firstAttribute, b = references[i].secondAttribute
-            if a == .firstBaseline || a == .lastBaseline || b == .firstBaseline || b == .lastBaseline {
+            if a.isBaseline || b.isBaseline {
                 let c = references[i]
-                if ((a == .firstBaseline || a == .lastBaseline) && c.firstItem === self)
-                    || ((b == .firstBaseline || b == .lastBaseline) && c.secondItem === self) {
+                if (a.isBaseline && c.firstItem === self) || (b.isBaseline && c.secondItem === self) {
                     engine.anchorsChanged(c)
                 }
             }
