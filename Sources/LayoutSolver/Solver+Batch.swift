@@ -76,10 +76,14 @@ extension Solver {
             for i in members { addOne(i) }
             guard plan.blocks[b].copyable, failures.count == before,
                   let c = component(ofBlock: members, batch),
-                  let template = template(b, plan, batch) else { continue }
+                  var template = template(b, plan, batch) else { continue }
             // Optimised now rather than at the next read, so its copies start optimal.
             tableau.optimize(c)
             tableau.components[c].needsOptimize = false
+            guard let image = tableau.image(of: c, records: template.records,
+                                            constants: template.records.map { recordInfo[$0].constant })
+            else { continue }
+            template.family = ImageFamily(image)
             templates[shape, default: []].append(template)
         }
     }
@@ -90,6 +94,9 @@ extension Solver {
         var block: Int
         var records: [Int]
         var externals: [Int]
+        /// The solved block over local symbols, which its copies share, and
+        /// the other bases copies have needed.
+        var family: ImageFamily?
     }
 
     private func template(_ b: Int, _ plan: BatchPlan, _ batch: borrowing EquationBatch) -> BatchTemplate? {
@@ -115,8 +122,12 @@ extension Solver {
         return c
     }
 
-    /// Copies template block `t`'s component for block `b`, then moves the
-    /// constants that differ. Returns false, having undone what it did, when
+    /// Copies template block `t`'s component for block `b` with the
+    /// constants that differ moved. The copy is shared (see
+    /// `ComponentImage`) in the first basis of the template's in which its
+    /// constants are feasible; if none is, it is written out in the
+    /// template's and repaired by dual simplex, and the basis it ends in is
+    /// kept for later copies. Returns false, having undone what it did, when
     /// the template cannot be copied or a required constant cannot move
     /// (block `b` is then added constraint by constraint, which finds and
     /// reports the conflict as `add` does).
@@ -124,7 +135,7 @@ extension Solver {
                       _ batch: borrowing EquationBatch) -> Bool {
         let block = (members: plan.members(b), variables: plan.variables(b))
         let c = tableau.symbolInfo[tableau.records[template.records[0]].marker].componentOf
-        guard tableau.isCloneable(c) else { return false }
+        guard tableau.isCloneable(c), let family = template.family else { return false }
         // The same constraint twice in one block would be one record for two.
         var ids = block.members.map { batch.equations[$0].id }
         ids.sort()
@@ -133,20 +144,31 @@ extension Solver {
         newExternals.reserveCapacity(block.variables.count)
         created.reserveCapacity(block.variables.count)
         for v in block.variables { newExternals.append(symbol(for: v, created: &created)) }
-        guard let slots = tableau.clone(c, templateExternals: template.externals, newExternals: newExternals,
-                                        templateRecords: template.records) else {
+        let constants = block.members.map { batch.equations[$0].constant }
+        let basis = tableau.feasibleBasis(in: family, for: constants)
+        let first = family.template
+        guard let (copy, slots) = tableau.clone(c, family: family, image: basis?.image ?? first,
+                                                constants: basis?.constants ?? first.rowConstants,
+                                                recordConstants: constants, templateExternals: template.externals,
+                                                newExternals: newExternals, templateRecords: template.records) else {
             for s in created { forgetSymbol(s, free: true) }
             return false
         }
-        var shifts: [(slot: Int, delta: Double)] = []
-        for (k, i) in block.members.enumerated() {
-            let delta = batch.equations[i].constant - recordInfo[template.records[k]].constant
-            if delta != 0 { shifts.append((slots[k], delta)) }
-        }
         do {
-            try tableau.shiftConstants(shifts)
+            if basis == nil {
+                // No known basis is feasible: written out in the template's
+                // and repaired by dual simplex; the basis it ends in is kept.
+                tableau.materialize(copy)
+                var shifts: [(slot: Int, delta: Double)] = []
+                for k in constants.indices where constants[k] != first.recordConstants[k] {
+                    shifts.append((slots[k], constants[k] - first.recordConstants[k]))
+                }
+                try tableau.shiftConstants(shifts)
+                if !family.isFull, let image = tableau.image(of: copy, records: slots, constants: constants) {
+                    family.add(image)
+                }
+            }
         } catch {
-            let copy = tableau.symbolInfo[tableau.records[slots[0]].marker].componentOf
             let (_, released) = tableau.dismantle(copy) { _ in false }
             tableau.counters.constraintsRemoved -= slots.count   // never counted as added
             for s in released { forgetSymbol(s, free: false) }

@@ -372,7 +372,7 @@ public final class Solver {
         flushRemovals()
         tableau.optimizeDirty()
         do {
-            try tableau.shiftConstant(slot, by: delta)
+            try tableau.shiftConstant(slot, by: delta, to: constant)
         } catch {
             throw .unsatisfiable(keptConstraint(slot)!,
                                  conflicts: error.records.filter { $0 != slot }.compactMap(keptConstraint))
@@ -492,6 +492,7 @@ public final class Solver {
     public var rowCount: Int {
         flushRemovals()
         return tableau.rows.count - tableau.freeRows.count
+            + tableau.components.reduce(0) { $0 + ($1.image?.rowCount ?? 0) }
     }
     /// Live components (independent blocks).
     public var componentCount: Int {
@@ -501,7 +502,9 @@ public final class Solver {
     /// Terms across every component's objective.
     public var objectiveTermCount: Int {
         flushRemovals()
-        return tableau.components.reduce(0) { $0 + $1.levels.reduce(0) { $0 + $1.row.cells.count } }
+        return tableau.components.reduce(0) {
+            $0 + ($1.image?.objectiveTermCount ?? $1.levels.reduce(0) { $0 + $1.row.cells.count })
+        }
     }
     /// Times a block's folded dummy terms (see `DummyNode`) were written out:
     /// building a chain folds them; the first removal (or split) in that

@@ -23,6 +23,10 @@ public struct SolverCounters: Hashable, Sendable {
     /// Components copied from an identical one solved earlier in the same
     /// batch (see `Solver.add(batch:)`), instead of built constraint by constraint.
     public var componentsCloned = 0
+    /// Cloned components whose rows were written out: a clone reads its rows
+    /// from its template's image until an operation needs them (see
+    /// `ComponentImage`).
+    public var componentsMaterialized = 0
     /// Rows made infeasible by a constant change or suggestion and repaired by dual simplex.
     public var infeasibleRows = 0
 
@@ -36,7 +40,7 @@ public struct SolverCounters: Hashable, Sendable {
          ("rowsTouched", rowsTouched), ("termsTouched", termsTouched),
          ("objectiveIterations", objectiveIterations), ("componentsMerged", componentsMerged),
          ("componentsSplit", componentsSplit), ("infeasibleRows", infeasibleRows),
-         ("componentsCloned", componentsCloned)]
+         ("componentsCloned", componentsCloned), ("componentsMaterialized", componentsMaterialized)]
     }
 
     /// Sum of the work counters (everything but the call counts): one number for "how much work".
@@ -58,6 +62,7 @@ public struct SolverCounters: Hashable, Sendable {
         d.componentsMerged = a.componentsMerged - b.componentsMerged
         d.componentsSplit = a.componentsSplit - b.componentsSplit
         d.componentsCloned = a.componentsCloned - b.componentsCloned
+        d.componentsMaterialized = a.componentsMaterialized - b.componentsMaterialized
         d.infeasibleRows = a.infeasibleRows - b.infeasibleRows
         return d
     }

@@ -10,6 +10,8 @@ extension Tableau {
     /// `priority` for an ordinary constraint, lower or higher for a two-sided one.
     mutating func addConstraint(terms: [(symbol: Int, coefficient: Double)], constant: Double,
                                 relation: Relation, priority: Float, otherPriority: Float) throws(Conflict) -> Int {
+        // The new row is built over its variables' rows and may merge their components.
+        materializeComponents(of: terms)
         // Start from the longest basic row: copying it is a memcpy, merging it
         // into a non-empty row would be a hash insert per cell.
         var longest = -1, longestCount = 0, others = 0

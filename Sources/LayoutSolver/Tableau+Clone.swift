@@ -1,28 +1,123 @@
 /// Copying a solved component under new symbols. A batch that adds the same
 /// structure many times over (a list's identical cells, each its own block
 /// of constraints) solves the first copy and clones it for the rest; the
-/// caller then moves each copy's constants to its own (`shiftConstants`).
+/// caller then moves each copy's constants to its own (`shiftShared`, or
+/// `shiftConstants` once the copy is written out).
+///
+/// A copy starts shared: it reads its rows from the template's
+/// `ComponentImage` and holds only its row constants (see
+/// `Tableau+SharedCopies.swift`).
 extension Tableau {
-    /// Whether component `c` can be cloned: alive, optimal, without folded
-    /// dummies (their nodes are shared structure, not copied), and not in
-    /// the middle of a journalled operation.
+    /// Whether component `c` can be cloned: alive, written out, optimal,
+    /// without folded dummies (their nodes are shared structure, not
+    /// copied), and not in the middle of a journalled operation.
     func isCloneable(_ c: Int) -> Bool {
-        c >= 0 && components[c].alive && !components[c].needsOptimize && !components[c].hasFolded && journal == nil
+        c >= 0 && components[c].alive && components[c].image == nil && !components[c].needsOptimize
+            && !components[c].hasFolded && journal == nil
     }
 
-    /// Adds a copy of component `c`: every external symbol `templateExternals[i]`
+    /// Component `c` written over local symbols, for copies whose records
+    /// are made in the order of `templateRecords` (every record of `c`),
+    /// whose constants in effect are `recordConstants`. Nil when `c` cannot
+    /// be cloned or the records are not exactly `c`'s.
+    func image(of c: Int, records templateRecords: [Int], constants recordConstants: [Double]) -> ComponentImage? {
+        guard isCloneable(c), templateRecords.count == components[c].constraintCount,
+              recordConstants.count == templateRecords.count else { return nil }
+        let members = components[c].symbols
+        for r in templateRecords where r >= records.count || symbolInfo[records[r].marker].componentOf != c {
+            return nil
+        }
+        @inline(__always) func local(_ s: Int) -> Int { symbolInfo[s].componentPosition }
+
+        var kinds: [SymbolKind] = [], rowOf = [Int32](repeating: -1, count: members.count)
+        var rowBasic: [Int32] = [], rowConstants: [Double] = [], rowStart: [Int32] = [0], cells: [Cell] = []
+        kinds.reserveCapacity(members.count)
+        for (i, s) in members.enumerated() {
+            kinds.append(symbolInfo[s].kind)
+            let r = symbolInfo[s].rowOf
+            guard r >= 0 else { continue }
+            rowOf[i] = Int32(truncatingIfNeeded: rowBasic.count)
+            rowBasic.append(Int32(truncatingIfNeeded: i))
+            rowConstants.append(rows[r].constant)
+            for cell in rows[r].cells { cells.append(Cell(symbol: local(cell.symbol), coefficient: cell.coefficient)) }
+            rowStart.append(Int32(truncatingIfNeeded: cells.count))
+        }
+        var levelPriorities: [Float] = [], levelConstants: [Double] = [], levelStart: [Int32] = [0]
+        var levelCells: [Cell] = []
+        for level in components[c].levels {
+            levelPriorities.append(level.priority)
+            levelConstants.append(level.row.constant)
+            for cell in level.row.cells { levelCells.append(Cell(symbol: local(cell.symbol), coefficient: cell.coefficient)) }
+            levelStart.append(Int32(truncatingIfNeeded: levelCells.count))
+        }
+
+        // Which case of `applyShift` each record's constant change takes in
+        // this basis; the `.column` ones collect the rows holding their marker.
+        var shifts: [ConstantShift] = []
+        shifts.reserveCapacity(templateRecords.count)
+        var recordOfMarker = [Int32](repeating: -1, count: members.count)
+        var columnRecord = [Int32](repeating: -1, count: members.count)
+        for (k, slot) in templateRecords.enumerated() {
+            let record = records[slot]
+            let m = local(record.marker)
+            recordOfMarker[m] = Int32(truncatingIfNeeded: k)
+            if rowOf[m] >= 0 {
+                shifts.append(ConstantShift(mode: .markerRow, row: rowOf[m], divisor: record.markerCoefficient))
+            } else if record.other >= 0, rowOf[local(record.other)] >= 0 {
+                shifts.append(ConstantShift(mode: .otherRow, row: rowOf[local(record.other)],
+                                            divisor: record.otherCoefficient))
+            } else {
+                shifts.append(ConstantShift(mode: .column, row: -1, divisor: record.markerCoefficient))
+                columnRecord[m] = Int32(truncatingIfNeeded: k)
+            }
+        }
+        // Grouped by record with a counting sort over one pass of the cells.
+        var effectStart = [Int32](repeating: 0, count: templateRecords.count + 1)
+        for cell in cells where columnRecord[cell.symbol] >= 0 { effectStart[Int(columnRecord[cell.symbol]) + 1] += 1 }
+        for k in 0..<templateRecords.count { effectStart[k + 1] += effectStart[k] }
+        var next = effectStart
+        var effectRows = [Int32](repeating: 0, count: Int(effectStart.last!))
+        var effectCoefficients = [Double](repeating: 0, count: effectRows.count)
+        for r in 0..<rowBasic.count {
+            for i in Int(rowStart[r])..<Int(rowStart[r + 1]) {
+                let k = columnRecord[cells[i].symbol]
+                guard k >= 0 else { continue }
+                let e = Int(next[Int(k)])
+                next[Int(k)] += 1
+                effectRows[e] = Int32(truncatingIfNeeded: r)
+                effectCoefficients[e] = cells[i].coefficient
+            }
+        }
+        return ComponentImage(kinds: kinds, rowOf: rowOf, rowBasic: rowBasic, rowConstants: rowConstants,
+                              rowStart: rowStart, cells: cells, levelPriorities: levelPriorities,
+                              levelConstants: levelConstants, levelStart: levelStart, levelCells: levelCells,
+                              shifts: shifts, effectStart: effectStart, effectRows: effectRows,
+                              effectCoefficients: effectCoefficients, recordOfMarker: recordOfMarker,
+                              recordConstants: recordConstants)
+    }
+
+    /// Adds a shared copy of component `c` over `image` — `c`'s own, or that
+    /// of a copy of `c` in another basis, one of `family` — with row
+    /// constants `constants` (feasible in that basis; see `feasibleBasis`)
+    /// and its records' constants `recordConstants`. Every external symbol
+    /// `templateExternals[i]`
     /// becomes `newExternals[i]` (symbols in no component yet), every other
-    /// symbol a new one of the same kind, and each record of `templateRecords`
-    /// a new record, returned in the same order. The copy holds the same
-    /// equations with the same constants, so it is feasible and optimal as
-    /// `c` is, and nothing outside it changes.
+    /// symbol a new one of the same kind, and each record of
+    /// `templateRecords` a new record, returned in the same order with the
+    /// copy. The copy holds `c`'s equations with constants `recordConstants`
+    /// in a basis where they are feasible and optimal; nothing outside it changes.
     ///
     /// Returns nil, changing nothing, when `c` cannot be cloned or the lists
     /// do not cover it: externals of `c` missing from `templateExternals`, or
     /// records of `c` missing from `templateRecords`.
-    mutating func clone(_ c: Int, templateExternals: [Int], newExternals: [Int], templateRecords: [Int]) -> [Int]? {
+    mutating func clone(_ c: Int, family: ImageFamily, image: ComponentImage, constants: [Double],
+                        recordConstants: [Double], templateExternals: [Int], newExternals: [Int],
+                        templateRecords: [Int]) -> (component: Int, slots: [Int])? {
         guard isCloneable(c), templateExternals.count == newExternals.count,
-              templateRecords.count == components[c].constraintCount else { return nil }
+              templateRecords.count == components[c].constraintCount,
+              image.kinds.count == components[c].symbols.count, image.shifts.count == templateRecords.count,
+              constants.count == image.rowCount, recordConstants.count == templateRecords.count
+        else { return nil }
         let members = components[c].symbols
         // Symbol → its copy, through a scratch table indexed by symbol
         // (moved out while in use; only `c`'s entries are read).
@@ -38,6 +133,8 @@ extension Tableau {
         for s in members where symbolInfo[s].kind == .external && map[s] < 0 { return nil }
         for r in templateRecords where r >= records.count || symbolInfo[records[r].marker].componentOf != c { return nil }
 
+        // Members in the template's order, so that a copy symbol's position
+        // in its component is its local symbol in the image.
         // Sized for the copy: grown from eight, its symbol list reallocated four times per cell.
         let copy = newComponent(symbols: members.count)
         for s in members {
@@ -56,31 +153,18 @@ extension Tableau {
             if other >= 0 { symbolInfo[other].ownerOf = slot }
             slots.append(slot)
         }
-        // Rows in the template's member order: the copy's columns list rows
-        // in a fixed order, and leaving-row ties go by symbol anyway.
-        var terms = members.count
-        var levels: [ObjectiveLevel] = []
-        levels.reserveCapacity(components[c].levels.count)
-        map.withUnsafeBufferPointer { m in
-            for s in members {
-                let r = symbolInfo[s].rowOf
-                guard r >= 0 else { continue }
-                precondition(rows[r].refs.isEmpty, "a row with folded dummies cannot be copied")
-                let row = rows[r].cells.withUnsafeBufferPointer { Row(constant: rows[r].constant, renaming: $0, m) }
-                terms += row.count
-                insertRow(basic: Int(m[s]), row)
-            }
-            for level in components[c].levels.indices {
-                let row = components[c].levels[level].row
-                precondition(row.refs.isEmpty, "a row with folded dummies cannot be copied")
-                terms += row.count
-                levels.append(ObjectiveLevel(priority: components[c].levels[level].priority,
-                                             row: row.cells.withUnsafeBufferPointer { Row(constant: row.constant, renaming: $0, m) }))
-            }
-        }
-        components[copy].levels = levels
+        components[copy].image = image
+        components[copy].constants = constants
+        components[copy].family = family
+        components[copy].recordConstants = recordConstants
         components[copy].constraintCount = templateRecords.count
-        counters.termsTouched += terms
-        return slots
+        // Its externals' values are new: the basic ones are reported, as
+        // inserting their rows reported them.
+        for r in 0..<image.rowCount {
+            let b = Int(image.rowBasic[r])
+            if image.kinds[b] == .external { markChanged(components[copy].symbols[b]) }
+        }
+        counters.termsTouched += members.count + templateRecords.count
+        return (copy, slots)
     }
 }

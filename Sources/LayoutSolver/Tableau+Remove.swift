@@ -6,6 +6,7 @@ extension Tableau {
         let record = records[slot]
         let marker = record.marker
         let c = symbolInfo[marker].componentOf
+        materialize(c)   // removal pivots the marker out of rows
         unfold(c)   // removal reads the marker's column and pivots dummies
 
         // Take the constraint's errors out of the objective.
@@ -95,7 +96,21 @@ extension Tableau {
     /// the marker (or the other error) absorbs the change, touched rows get
     /// their constants adjusted, and dual simplex restores feasibility. On a
     /// conflict the shift is undone and the conflicting records are thrown.
-    mutating func shiftConstant(_ slot: Int, by delta: Double) throws(Conflict) {
+    /// A shared copy takes the change without being written out when one of
+    /// its template's bases stays feasible; otherwise it is written out
+    /// first, and the basis the change ends in joins the template's.
+    mutating func shiftConstant(_ slot: Int, by delta: Double, to constant: Double) throws(Conflict) {
+        let c = symbolInfo[records[slot].marker].componentOf
+        var learned: (family: ImageFamily, records: [Int], constants: [Double])?
+        if isShared(c) {
+            let k = sharedRecord(slot, in: c)
+            if shiftShared(c, record: k, by: delta, to: constant) { return }
+            if let family = components[c].family, !family.isFull {
+                learned = (family, sharedRecords(c), components[c].recordConstants)
+                learned!.constants[k] = constant
+            }
+            materialize(c)
+        }
         let journalled = records[slot].isRequired   // only required changes can be rejected
         if journalled { beginJournal(component: symbolInfo[records[slot].marker].componentOf) }
         applyShift(slot, delta)
@@ -106,6 +121,9 @@ extension Tableau {
             throw error
         }
         if journalled { commitJournal() }
+        if let learned, let image = image(of: c, records: learned.records, constants: learned.constants) {
+            learned.family.add(image)
+        }
     }
 
     /// Moves the constants of several records at once, then restores

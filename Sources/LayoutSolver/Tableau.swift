@@ -72,6 +72,15 @@ struct Component {
     var alive = true
     /// Some row or objective level holds folded dummy terms (`DummyNode`).
     var hasFolded = false
+    /// A shared copy's image (see `ComponentImage`), nil once its rows are
+    /// written out; its rows' constants are then `constants`, and `levels`
+    /// is empty until they are.
+    var image: ComponentImage?
+    var constants: [Double] = []
+    /// A shared copy's template's bases, and the constants in effect for
+    /// its records (in the image's record order).
+    var family: ImageFamily?
+    var recordConstants: [Double] = []
 }
 
 /// What the tableau keeps per constraint.
@@ -182,6 +191,12 @@ struct Tableau {
     var unfoldCount = 0
     /// Scratch for `clone`: template symbol → its copy.
     var cloneMap: [Int32] = []
+    /// Scratch for `materialize` (local symbol → the copy's) and `shiftShared` (rows moved).
+    var materializeMap: [Int32] = []
+    var sharedUndo: [(row: Int32, constant: Double)] = []
+    /// Scratch for `feasibleBasis`: a basis's shifts and trial constants.
+    var scratchShifts: [(record: Int, delta: Double)] = []
+    var scratchConstants: [Double] = []
 
     /// Room for `symbols` symbols and `constraints` records and rows in all.
     mutating func reserveCapacity(symbols: Int, constraints: Int) {
@@ -266,7 +281,9 @@ struct Tableau {
     /// The current value of a symbol: its row's constant if basic, else 0.
     func value(of s: Int) -> Double {
         let r = symbolInfo[s].rowOf
-        return r >= 0 ? rows[r].constant : 0
+        if r >= 0 { return rows[r].constant }
+        let c = symbolInfo[s].componentOf
+        return isShared(c) ? sharedValue(of: s, in: c) : 0
     }
 
     // MARK: Rows

@@ -7,7 +7,7 @@ public enum CounterNames {
     public static let solver = [
         "constraintsAdded", "constraintsRemoved", "constantUpdates", "suggestions", "pivots",
         "rowSubstitutions", "rowsTouched", "termsTouched", "objectiveIterations",
-        "componentsMerged", "componentsSplit", "infeasibleRows", "componentsCloned",
+        "componentsMerged", "componentsSplit", "infeasibleRows", "componentsCloned", "componentsMaterialized",
     ]
     /// Sum of the solver's work counters (pivots, substitutions, rows, terms, iterations).
     public static let solverWork = "solverWork"
@@ -32,7 +32,7 @@ public enum CounterNames {
         "solver.constraintsAdded", "solver.constraintsRemoved", "solver.constantUpdates", "solver.suggestions",
         "solver.pivots", "solver.rowSubstitutions", "solver.rowsTouched", "solver.termsTouched",
         "solver.objectiveIterations", "solver.componentsMerged", "solver.componentsSplit", "solver.infeasibleRows",
-        "solver.componentsCloned",
+        "solver.componentsCloned", "solver.componentsMaterialized",
         solverWork,
     ]
 

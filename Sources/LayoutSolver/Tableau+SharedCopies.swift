@@ -1,0 +1,190 @@
+/// Shared copies: components made by `clone` that read their rows from a
+/// `ComponentImage` and hold only their row constants.
+///
+/// Reading a value and moving constants work on the shared form, as long
+/// as one of the template's bases (its `ImageFamily`) stays feasible. Every
+/// other operation on a component — adding a constraint that names one of
+/// its variables, removing one of its constraints, a constant change no
+/// known basis takes — first writes its rows out (`materialize`), after
+/// which it is an ordinary component in exactly the state a row by row copy
+/// would have reached in that basis: same symbols, same rows, same constants.
+extension Tableau {
+    /// Whether component `c` is a shared copy.
+    @inline(__always) func isShared(_ c: Int) -> Bool { c >= 0 && components[c].image != nil }
+
+    /// The value of a symbol of shared copy `c`: its row constant if basic in the image, else 0.
+    func sharedValue(of s: Int, in c: Int) -> Double {
+        let image = components[c].image!
+        let r = image.rowOf[symbolInfo[s].componentPosition]
+        return r >= 0 ? components[c].constants[Int(r)] : 0
+    }
+
+    /// The first basis of `family` in which records with constants
+    /// `recordConstants` are feasible, with its row constants; nil if none
+    /// is (the copy then needs dual simplex). `skipping` is not tried.
+    mutating func feasibleBasis(in family: ImageFamily, for recordConstants: [Double],
+                                skipping: ComponentImage? = nil) -> (image: ComponentImage, constants: [Double])? {
+        // Tried in scratch buffers: a basis that does not fit allocates nothing.
+        var shifts: [(record: Int, delta: Double)] = [], trial: [Double] = []
+        swap(&shifts, &scratchShifts)
+        swap(&trial, &scratchConstants)
+        defer {
+            swap(&shifts, &scratchShifts)
+            swap(&trial, &scratchConstants)
+        }
+        for (i, image) in family.images.enumerated() where image !== skipping {
+            shifts.removeAll(keepingCapacity: true)
+            for k in recordConstants.indices {
+                let delta = recordConstants[k] - image.recordConstants[k]
+                if delta != 0 { shifts.append((k, delta)) }
+            }
+            if shifts.isEmpty {
+                family.took(i)
+                return (image, image.rowConstants)
+            }
+            trial.removeAll(keepingCapacity: true)
+            trial.append(contentsOf: image.rowConstants)
+            if shift(&trial, of: image, by: shifts) {
+                family.took(i)
+                return (image, trial)   // copied out; the scratch keeps its buffer
+            }
+        }
+        return nil
+    }
+
+    /// The index in shared copy `c`'s image of its record in `slot`.
+    func sharedRecord(_ slot: Int, in c: Int) -> Int {
+        Int(components[c].image!.recordOfMarker[symbolInfo[records[slot].marker].componentPosition])
+    }
+
+    /// Changes the constant of shared copy `c`'s record `k` (in its image's
+    /// order) by `delta`, to `constant`, without writing the copy out: in
+    /// its own basis if that stays feasible (the case where `dualOptimize`
+    /// would do nothing), else in another of its family's. Returns false,
+    /// changing nothing, when no known basis is feasible.
+    mutating func shiftShared(_ c: Int, record k: Int, by delta: Double, to constant: Double) -> Bool {
+        guard let image = components[c].image else { return false }
+        var constants: [Double] = []
+        swap(&constants, &components[c].constants)
+        let moved = shift(&constants, of: image, by: [(k, delta)])
+        swap(&constants, &components[c].constants)
+        let old = components[c].recordConstants[k]
+        components[c].recordConstants[k] = constant
+        if moved {
+            for (r, _) in sharedUndo {
+                let b = Int(image.rowBasic[Int(r)])
+                if image.kinds[b] == .external { markChanged(components[c].symbols[b]) }
+            }
+            return true
+        }
+        if let family = components[c].family,
+           let (other, constants) = feasibleBasis(in: family, for: components[c].recordConstants, skipping: image) {
+            components[c].image = other
+            components[c].constants = constants
+            // Another basis: any external may have moved (or become nonbasic, 0).
+            for (s, kind) in zip(components[c].symbols, other.kinds) where kind == .external { markChanged(s) }
+            return true
+        }
+        components[c].recordConstants[k] = old
+        return false
+    }
+
+    /// Moves `constants`, row constants over `image`'s rows, for changes
+    /// `delta` of the constants of its records `record` (indexes in the
+    /// image's record order), as `applyShift` would move the rows' — same
+    /// arithmetic, in the same order. Returns false, leaving them as they
+    /// were, when a row would then need a pivot: a restricted row below
+    /// -epsilon, a required equality's row away from zero. The rows moved
+    /// are left in `sharedUndo`.
+    mutating func shift(_ constants: inout [Double], of image: ComponentImage,
+                        by shifts: [(record: Int, delta: Double)]) -> Bool {
+        var undo: [(row: Int32, constant: Double)] = []
+        swap(&undo, &sharedUndo)
+        defer { swap(&undo, &sharedUndo) }
+        undo.removeAll(keepingCapacity: true)
+        guard !shifts.isEmpty else { return true }
+        var needsPivot = false
+        constants.withUnsafeMutableBufferPointer { constants in
+            func adjust(_ r: Int32, by amount: Double) {
+                undo.append((r, constants[Int(r)]))
+                constants[Int(r)] += amount
+            }
+            for (k, delta) in shifts {
+                let shift = image.shifts[k]
+                switch shift.mode {
+                case .markerRow, .otherRow:
+                    adjust(shift.row, by: -delta / shift.divisor)
+                case .column:
+                    let amount = delta / shift.divisor
+                    for e in Int(image.effectStart[k])..<Int(image.effectStart[k + 1]) {
+                        adjust(image.effectRows[e], by: image.effectCoefficients[e] * amount)
+                    }
+                }
+            }
+            for (r, _) in undo {
+                let constant = constants[Int(r)]
+                switch image.kinds[Int(image.rowBasic[Int(r)])] {
+                case .slack, .error: needsPivot = needsPivot || constant < -epsilon
+                case .dummy: needsPivot = needsPivot || abs(constant) > epsilon
+                default: break
+                }
+            }
+            if needsPivot {
+                for (r, old) in undo.reversed() { constants[Int(r)] = old }
+            }
+        }
+        counters.rowsTouched += undo.count
+        return !needsPivot
+    }
+
+    /// The records of shared copy `c`, in its image's record order.
+    func sharedRecords(_ c: Int) -> [Int] {
+        let image = components[c].image!
+        return image.markerOfRecord.map { symbolInfo[components[c].symbols[Int($0)]].ownerOf }
+    }
+
+    /// Writes shared copy `c`'s rows and objective out; nothing if it is not one.
+    mutating func materialize(_ c: Int) {
+        guard c >= 0, let image = components[c].image else { return }
+        components[c].image = nil
+        components[c].family = nil
+        components[c].recordConstants = []
+        var constants: [Double] = []
+        swap(&constants, &components[c].constants)
+        // Local symbol → the copy's, through a scratch table (moved out while in use).
+        var map: [Int32] = []
+        swap(&map, &materializeMap)
+        defer {
+            map.removeAll(keepingCapacity: true)
+            swap(&map, &materializeMap)
+        }
+        for s in components[c].symbols { map.append(Int32(truncatingIfNeeded: s)) }
+        var levels: [ObjectiveLevel] = []
+        levels.reserveCapacity(image.levelPriorities.count)
+        map.withUnsafeBufferPointer { m in
+            image.cells.withUnsafeBufferPointer { cells in
+                for r in 0..<image.rowCount {
+                    let run = UnsafeBufferPointer(rebasing: cells[Int(image.rowStart[r])..<Int(image.rowStart[r + 1])])
+                    insertRow(basic: Int(m[Int(image.rowBasic[r])]), Row(constant: constants[r], renaming: run, m))
+                }
+            }
+            image.levelCells.withUnsafeBufferPointer { cells in
+                for l in image.levelPriorities.indices {
+                    let run = UnsafeBufferPointer(rebasing: cells[Int(image.levelStart[l])..<Int(image.levelStart[l + 1])])
+                    levels.append(ObjectiveLevel(priority: image.levelPriorities[l],
+                                                 row: Row(constant: image.levelConstants[l], renaming: run, m)))
+                }
+            }
+        }
+        components[c].levels = levels
+        counters.componentsMaterialized += 1
+    }
+
+    /// Writes out the shared copies that hold any of `symbols`.
+    mutating func materializeComponents(of symbols: [(symbol: Int, coefficient: Double)]) {
+        for (s, _) in symbols {
+            let c = symbolInfo[s].componentOf
+            if isShared(c) { materialize(c) }
+        }
+    }
+}
