@@ -131,7 +131,10 @@ struct Conflict: Error {
 /// - components not flagged `needsOptimize` are optimal;
 /// - `symbolInfo[s].column` lists every row slot whose cells contain `s` (and maybe
 ///   stale ones: see `ColumnSet`), with an exact live count;
-/// - a row's symbols all belong to the basic symbol's component.
+/// - a row's symbols all belong to the basic symbol's component;
+/// - a shared copy (`Component.image` set) has no rows, no columns and no
+///   objective levels of its own: they are its image's, over its members in
+///   order, with its `constants` (see `Tableau+SharedCopies.swift`).
 struct Tableau {
     // Per symbol.
     var symbolInfo: [SymbolInfo] = []
