@@ -85,6 +85,9 @@ final class ImageFamily {
     /// moves up a place), so a copy usually finds its own at the first try.
     private(set) var images: [ComponentImage]
     private var uses: [Int]
+    /// Per basis a copy left, the one it moved to (both in `images`, which
+    /// holds them: no cycle of strong references between images).
+    private var moves: [ObjectIdentifier: ComponentImage] = [:]
     /// The feed cell's vertical block meets about fifteen bases (which of
     /// its inequalities bind depends on its text): room for twice that.
     static let limit = 32
@@ -103,8 +106,16 @@ final class ImageFamily {
         uses.append(0)
     }
 
-    /// Notes that a copy took basis `i`.
-    func took(_ i: Int) {
+    /// The basis a copy last moved to when a constant change made `image`
+    /// infeasible, by index in `images`.
+    func lastMove(from image: ComponentImage) -> Int? {
+        guard let to = moves[ObjectIdentifier(image)] else { return nil }
+        return images.firstIndex { $0 === to }
+    }
+
+    /// Notes that a copy took basis `i`, leaving `leaving` if it moved.
+    func took(_ i: Int, leaving: ComponentImage? = nil) {
+        if let leaving { moves[ObjectIdentifier(leaving)] = images[i] }
         uses[i] += 1
         if i > 0 && uses[i] > uses[i - 1] {
             images.swapAt(i, i - 1)

@@ -21,9 +21,12 @@ extension Tableau {
 
     /// The first basis of `family` in which records with constants
     /// `recordConstants` are feasible, with its row constants; nil if none
-    /// is (the copy then needs dual simplex). `skipping` is not tried.
+    /// is (the copy then needs dual simplex). `leaving`, a copy's basis that
+    /// a constant change made infeasible, is not tried; the basis copies
+    /// last moved to from it is tried first (a label that grows a line moves
+    /// its cell the same way every time).
     mutating func feasibleBasis(in family: ImageFamily, for recordConstants: [Double],
-                                skipping: ComponentImage? = nil) -> (image: ComponentImage, constants: [Double])? {
+                                leaving: ComponentImage? = nil) -> (image: ComponentImage, constants: [Double])? {
         // Tried in scratch buffers: a basis that does not fit allocates nothing.
         var shifts: [(record: Int, delta: Double)] = [], trial: [Double] = []
         swap(&shifts, &scratchShifts)
@@ -32,21 +35,29 @@ extension Tableau {
             swap(&shifts, &scratchShifts)
             swap(&trial, &scratchConstants)
         }
-        for (i, image) in family.images.enumerated() where image !== skipping {
+        /// The copy's row constants in `image`'s basis if they are feasible there.
+        func fitting(_ image: ComponentImage) -> [Double]? {
             shifts.removeAll(keepingCapacity: true)
             for k in recordConstants.indices {
                 let delta = recordConstants[k] - image.recordConstants[k]
                 if delta != 0 { shifts.append((k, delta)) }
             }
-            if shifts.isEmpty {
-                family.took(i)
-                return (image, image.rowConstants)
-            }
+            if shifts.isEmpty { return image.rowConstants }   // the image's own buffer
             trial.removeAll(keepingCapacity: true)
             trial.append(contentsOf: image.rowConstants)
-            if shift(&trial, of: image, by: shifts) {
-                family.took(i)
-                return (image, trial)   // copied out; the scratch keeps its buffer
+            return shift(&trial, of: image, by: shifts) ? trial : nil   // copied out; the scratch keeps its buffer
+        }
+        let hint = leaving.flatMap(family.lastMove(from:))
+        if let hint, let constants = fitting(family.images[hint]) {
+            let image = family.images[hint]
+            family.took(hint, leaving: leaving)
+            return (image, constants)
+        }
+        for i in family.images.indices where i != hint && family.images[i] !== leaving {
+            if let constants = fitting(family.images[i]) {
+                let image = family.images[i]
+                family.took(i, leaving: leaving)
+                return (image, constants)
             }
         }
         return nil
@@ -78,7 +89,7 @@ extension Tableau {
             return true
         }
         if let family = components[c].family,
-           let (other, constants) = feasibleBasis(in: family, for: components[c].recordConstants, skipping: image) {
+           let (other, constants) = feasibleBasis(in: family, for: components[c].recordConstants, leaving: image) {
             components[c].image = other
             components[c].constants = constants
             // Another basis: any external may have moved (or become nonbasic, 0).
