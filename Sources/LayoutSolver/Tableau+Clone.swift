@@ -125,34 +125,54 @@ extension Tableau {
         swap(&map, &cloneMap)
         defer { swap(&map, &cloneMap) }
         if map.count < symbolInfo.count { map.append(contentsOf: repeatElement(-1, count: symbolInfo.count - map.count)) }
-        for s in members { map[s] = -1 }
-        for (t, n) in zip(templateExternals, newExternals) {
-            guard t < map.count, symbolInfo[t].componentOf == c, symbolInfo[n].componentOf < 0 else { return nil }
-            map[t] = Int32(truncatingIfNeeded: n)
+        // Through the buffers: indexing the arrays checked their uniqueness per write.
+        let covered = map.withUnsafeMutableBufferPointer { map in
+            symbolInfo.withUnsafeBufferPointer { info in
+                for s in members { map[s] = -1 }
+                for (t, n) in zip(templateExternals, newExternals) {
+                    guard t < map.count, info[t].componentOf == c, info[n].componentOf < 0 else { return false }
+                    map[t] = Int32(truncatingIfNeeded: n)
+                }
+                for s in members where info[s].kind == .external && map[s] < 0 { return false }
+                for r in templateRecords where r >= records.count || info[records[r].marker].componentOf != c {
+                    return false
+                }
+                return true
+            }
         }
-        for s in members where symbolInfo[s].kind == .external && map[s] < 0 { return nil }
-        for r in templateRecords where r >= records.count || symbolInfo[records[r].marker].componentOf != c { return nil }
+        guard covered else { return nil }
 
         // Members in the template's order, so that a copy symbol's position
-        // in its component is its local symbol in the image.
-        // Sized for the copy: grown from eight, its symbol list reallocated four times per cell.
-        let copy = newComponent(symbols: members.count)
+        // in its component is its local symbol in the image. Made first,
+        // then described in one pass over the symbol table: attaching them
+        // one by one checked the table's and the list's uniqueness per symbol.
+        let copy = newComponent(symbols: 0)
+        var symbols: [Int] = []
+        symbols.reserveCapacity(members.count)
         for s in members {
-            let n = symbolInfo[s].kind == .external ? Int(map[s]) : newSymbol(symbolInfo[s].kind)
+            let kind = symbolInfo[s].kind
+            let n = kind == .external ? Int(map[s]) : newSymbol(kind)
             map[s] = Int32(truncatingIfNeeded: n)
-            attach(n, to: copy)
-            symbolInfo[n].referenceCount = symbolInfo[s].referenceCount
+            symbols.append(n)
         }
         var slots: [Int] = []
         slots.reserveCapacity(templateRecords.count)
-        for r in templateRecords {
-            let record = records[r].renamed(map, in: &listStore)
-            let marker = record.marker, other = record.other
-            let slot = newRecord(record)
-            symbolInfo[marker].ownerOf = slot
-            if other >= 0 { symbolInfo[other].ownerOf = slot }
-            slots.append(slot)
+        for r in templateRecords { slots.append(newRecord(records[r].renamed(map, in: &listStore))) }
+        symbolInfo.withUnsafeMutableBufferPointer { info in
+            for i in symbols.indices {
+                let n = symbols[i]
+                info[n].componentOf = copy
+                info[n].componentPosition = i
+                info[n].referenceCount = info[members[i]].referenceCount
+            }
+            records.withUnsafeBufferPointer { records in
+                for slot in slots {
+                    info[records[slot].marker].ownerOf = slot
+                    if records[slot].other >= 0 { info[records[slot].other].ownerOf = slot }
+                }
+            }
         }
+        components[copy].symbols = symbols
         components[copy].image = image
         components[copy].constants = constants
         components[copy].family = family
