@@ -31,16 +31,35 @@ extension Tableau {
 
         var kinds: [SymbolKind] = [], rowOf = [Int32](repeating: -1, count: members.count)
         var rowBasic: [Int32] = [], rowConstants: [Double] = [], rowStart: [Int32] = [0], cells: [Cell] = []
+        // Sized first and read through the buffers: an image is taken for
+        // every basis a batch meets, most of the fixed cost of a small batch.
+        var rowCount = 0, cellCount = 0
+        for s in members where symbolInfo[s].rowOf >= 0 {
+            rowCount += 1
+            cellCount += rows[symbolInfo[s].rowOf].cells.count
+        }
         kinds.reserveCapacity(members.count)
-        for (i, s) in members.enumerated() {
-            kinds.append(symbolInfo[s].kind)
-            let r = symbolInfo[s].rowOf
-            guard r >= 0 else { continue }
-            rowOf[i] = Int32(truncatingIfNeeded: rowBasic.count)
-            rowBasic.append(Int32(truncatingIfNeeded: i))
-            rowConstants.append(rows[r].constant)
-            for cell in rows[r].cells { cells.append(Cell(symbol: local(cell.symbol), coefficient: cell.coefficient)) }
-            rowStart.append(Int32(truncatingIfNeeded: cells.count))
+        rowBasic.reserveCapacity(rowCount)
+        rowConstants.reserveCapacity(rowCount)
+        rowStart.reserveCapacity(rowCount + 1)
+        cells.reserveCapacity(cellCount)
+        symbolInfo.withUnsafeBufferPointer { info in
+            rows.withUnsafeBufferPointer { rows in
+                for (i, s) in members.enumerated() {
+                    kinds.append(info[s].kind)
+                    let r = info[s].rowOf
+                    guard r >= 0 else { continue }
+                    rowOf[i] = Int32(truncatingIfNeeded: rowBasic.count)
+                    rowBasic.append(Int32(truncatingIfNeeded: i))
+                    rowConstants.append(rows[r].constant)
+                    rows[r].cells.withUnsafeBufferPointer { row in
+                        for cell in row {
+                            cells.append(Cell(symbol: info[cell.symbol].componentPosition, coefficient: cell.coefficient))
+                        }
+                    }
+                    rowStart.append(Int32(truncatingIfNeeded: cells.count))
+                }
+            }
         }
         var levelPriorities: [Float] = [], levelConstants: [Double] = [], levelStart: [Int32] = [0]
         var levelCells: [Cell] = []
