@@ -161,10 +161,12 @@ public final class Solver {
         keptTerms.append(contentsOf: terms)
         // A slot the tableau has not handed out before grows the array (a
         // rejected add may have used the ones in between), as for symbols.
-        while recordInfo.count <= slot { recordInfo.append(RecordInfo()) }
-        recordInfo[slot] = RecordInfo(id: e.id, constant: e.constant, addedConstant: e.constant, addedAt: additions,
-                                      termStart: start, termCount: e.termCount, relation: e.relation,
-                                      priority: e.priority, abovePriority: e.abovePriority, isLive: true)
+        while recordInfo.count < slot { recordInfo.append(RecordInfo()) }
+        let info = RecordInfo(id: e.id, constant: e.constant, addedConstant: e.constant, addedAt: additions,
+                              termStart: start, termCount: e.termCount, relation: e.relation,
+                              priority: e.priority, abovePriority: e.abovePriority, isLive: true)
+        // A new slot is appended once, not appended empty and then written.
+        if recordInfo.count == slot { recordInfo.append(info) } else { recordInfo[slot] = info }
         additions += 1
     }
 
@@ -641,8 +643,13 @@ public final class Solver {
         if let s = symbolOf[key(v.id)] { return s }
         let s = tableau.newSymbol(.external)
         symbolOf[key(v.id)] = s
-        while variables.count <= s { variables.append(SymbolVariable(variable: nil, reported: 0)) }
-        variables[s] = SymbolVariable(variable: v, reported: 0)
+        // A new slot is appended once, not appended empty and then written.
+        while variables.count < s { variables.append(SymbolVariable(variable: nil, reported: 0)) }
+        if variables.count == s {
+            variables.append(SymbolVariable(variable: v, reported: 0))
+        } else {
+            variables[s] = SymbolVariable(variable: v, reported: 0)
+        }
         created.append(s)
         return s
     }
