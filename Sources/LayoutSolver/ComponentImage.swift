@@ -45,6 +45,15 @@ final class ComponentImage {
     var rowCount: Int { rowBasic.count }
     var objectiveTermCount: Int { levelCells.count }
 
+    /// The changes that take this image's record constants to `constants`
+    /// (the same records, in order): each record whose constant differs and
+    /// by how much, appended to `changes`.
+    func changes(to constants: [Double], into changes: inout [(record: Int, delta: Double)]) {
+        for k in constants.indices where constants[k] != recordConstants[k] {
+            changes.append((k, constants[k] - recordConstants[k]))
+        }
+    }
+
     init(kinds: [SymbolKind], rowOf: [Int32], rowBasic: [Int32], rowConstants: [Double], rowStart: [Int32],
          cells: [Cell], levelPriorities: [Float], levelConstants: [Double], levelStart: [Int32],
          levelCells: [Cell], shifts: [ConstantShift], effectStart: [Int32], effectRows: [Int32],

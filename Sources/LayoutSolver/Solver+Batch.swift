@@ -159,11 +159,9 @@ extension Solver {
                 // No known basis is feasible: written out in the template's
                 // and repaired by dual simplex; the basis it ends in is kept.
                 tableau.materialize(copy)
-                var shifts: [(slot: Int, delta: Double)] = []
-                for k in constants.indices where constants[k] != first.recordConstants[k] {
-                    shifts.append((slots[k], constants[k] - first.recordConstants[k]))
-                }
-                try tableau.shiftConstants(shifts)
+                var changes: [(record: Int, delta: Double)] = []
+                first.changes(to: constants, into: &changes)
+                try tableau.shiftConstants(changes.map { (slots[$0.record], $0.delta) })
                 if !family.isFull, let image = tableau.image(of: copy, records: slots, constants: constants) {
                     family.add(image)
                 }

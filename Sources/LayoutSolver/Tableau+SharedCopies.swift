@@ -38,10 +38,7 @@ extension Tableau {
         /// The copy's row constants in `image`'s basis if they are feasible there.
         func fitting(_ image: ComponentImage) -> [Double]? {
             shifts.removeAll(keepingCapacity: true)
-            for k in recordConstants.indices {
-                let delta = recordConstants[k] - image.recordConstants[k]
-                if delta != 0 { shifts.append((k, delta)) }
-            }
+            image.changes(to: recordConstants, into: &shifts)
             if shifts.isEmpty { return image.rowConstants }   // the image's own buffer
             trial.removeAll(keepingCapacity: true)
             trial.append(contentsOf: image.rowConstants)
