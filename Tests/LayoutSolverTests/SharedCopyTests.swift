@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutSolver
+import Randomness
 
 /// Copies a batch makes stay shared — rows read from their template's
 /// image, only constants of their own — until an operation needs their
@@ -97,5 +98,55 @@ import Testing
         try copied.remove(batch)
         #expect([copied.rowCount, copied.objectiveTermCount, copied.componentCount, copied.symbolCount] == [0, 0, 0, 0])
         #expect(all.allSatisfy { copied.value(of: $0) == 0 })
+    }
+
+    /// Forty cells with random texts, then three hundred random changes —
+    /// label widths and heights and icon widths moved (copies move between
+    /// bases, or are written out), a few constraints removed and cells
+    /// linked — against the same changes made to a solver built one
+    /// constraint at a time. The optimum is unique, so the values must
+    /// agree to rounding after every change.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func randomChangesToSharedCopiesMatchABuiltSolver(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed &* 0x5EED)
+        let cells = (0..<40).map { _ in Cell() }
+        var batch: [Constraint] = []
+        for c in cells { batch += c.constraints(textWidth: Double(rng.int(20...500)), margin: Double(rng.int(0...2) * 4)) }
+        let copied = Solver(smallestCopiedBlock: 3), built = Solver()
+        copied.add(batch: batch) { i, e in Issue.record("\(batch[i]): \(e)") }
+        for c in batch { try built.add(c) }
+        let copies = copied.counters.componentsCloned
+        #expect(copies == 78)
+        var live = batch
+        let all = cells.flatMap(\.v)
+        for step in 0..<300 {
+            let i = rng.int(0...(cells.count - 1))
+            switch rng.int(0...19) {
+            case 0:   // a constraint goes
+                let c = rng.pick(live)
+                live.removeAll { $0 == c }
+                for s in [copied, built] { try s.remove(c) }
+            case 1:   // two cells' heights tied
+                let j = rng.int(0...(cells.count - 1))
+                let link = (cells[i].v[6] == cells[j].v[6] + Double(rng.int(-20...20))).priority(500)
+                live.append(link)
+                for s in [copied, built] { try s.add(link) }
+            default:
+                let (k, constant): (Int, Double) = switch rng.int(0...2) {
+                case 0: (6, -Double(rng.int(20...500)))   // the label's text width
+                case 1: (7, -Double(rng.int(10...120)))   // its minimum height
+                default: (3, -Double(rng.int(20...60)))   // the icon's width
+                }
+                let c = batch[12 * i + k]
+                guard live.contains(c) else { continue }
+                for s in [copied, built] { try s.setConstant(constant, for: c) }
+            }
+            let differing = all.filter { abs(copied.value(of: $0) - built.value(of: $0)) > 1e-6 }
+            #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing.count) values differ")
+            if !differing.isEmpty { return }
+        }
+        // The shared paths were taken: most copies were never written out.
+        #expect(copied.counters.componentsMaterialized < copies / 2,
+                "\(copied.counters.componentsMaterialized) of \(copies) copies written out")
     }
 }
