@@ -193,6 +193,7 @@ extension Tableau {
         }
         components[copy].symbols = symbols
         components[copy].image = image
+        sharedCopies += 1
         components[copy].constants = constants
         components[copy].family = family
         components[copy].recordConstants = recordConstants

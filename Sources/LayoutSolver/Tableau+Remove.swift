@@ -101,16 +101,31 @@ extension Tableau {
     /// first, and the basis the change ends in joins the template's.
     mutating func shiftConstant(_ slot: Int, by delta: Double, to constant: Double) throws(Conflict) {
         let c = symbolInfo[records[slot].marker].componentOf
+        if isShared(c) { return try shiftConstant(ofSharedCopy: c, slot, by: delta, to: constant) }
+        try shiftWrittenOut(slot, by: delta)
+    }
+
+    /// `shiftConstant` for a shared copy, apart so that the common path
+    /// carries none of its state.
+    @inline(never)
+    private mutating func shiftConstant(ofSharedCopy c: Int, _ slot: Int, by delta: Double,
+                                        to constant: Double) throws(Conflict) {
+        let k = sharedRecord(slot, in: c)
+        if shiftShared(c, record: k, by: delta, to: constant) { return }
         var learned: (family: ImageFamily, records: [Int], constants: [Double])?
-        if isShared(c) {
-            let k = sharedRecord(slot, in: c)
-            if shiftShared(c, record: k, by: delta, to: constant) { return }
-            if let family = components[c].family, !family.isFull {
-                learned = (family, sharedRecords(c), components[c].recordConstants)
-                learned!.constants[k] = constant
-            }
-            materialize(c)
+        if let family = components[c].family, !family.isFull {
+            learned = (family, sharedRecords(c), components[c].recordConstants)
+            learned!.constants[k] = constant
         }
+        materialize(c)
+        try shiftWrittenOut(slot, by: delta)
+        if let learned, let image = image(of: c, records: learned.records, constants: learned.constants) {
+            learned.family.add(image)
+        }
+    }
+
+    /// `shiftConstant` on written-out rows.
+    private mutating func shiftWrittenOut(_ slot: Int, by delta: Double) throws(Conflict) {
         let journalled = records[slot].isRequired   // only required changes can be rejected
         if journalled { beginJournal(component: symbolInfo[records[slot].marker].componentOf) }
         applyShift(slot, delta)
@@ -121,9 +136,6 @@ extension Tableau {
             throw error
         }
         if journalled { commitJournal() }
-        if let learned, let image = image(of: c, records: learned.records, constants: learned.constants) {
-            learned.family.add(image)
-        }
     }
 
     /// Moves the constants of several records at once, then restores

@@ -10,14 +10,7 @@
 /// would have reached in that basis: same symbols, same rows, same constants.
 extension Tableau {
     /// Whether component `c` is a shared copy.
-    @inline(__always) func isShared(_ c: Int) -> Bool { c >= 0 && components[c].image != nil }
-
-    /// The value of a symbol of shared copy `c`: its row constant if basic in the image, else 0.
-    func sharedValue(of s: Int, in c: Int) -> Double {
-        let image = components[c].image!
-        let r = image.rowOf[symbolInfo[s].componentPosition]
-        return r >= 0 ? components[c].constants[Int(r)] : 0
-    }
+    @inline(__always) func isShared(_ c: Int) -> Bool { sharedCopies > 0 && c >= 0 && components[c].image != nil }
 
     /// The first basis of `family` in which records with constants
     /// `recordConstants` are feasible, with its row constants; nil if none
@@ -153,8 +146,9 @@ extension Tableau {
 
     /// Writes shared copy `c`'s rows and objective out; nothing if it is not one.
     mutating func materialize(_ c: Int) {
-        guard c >= 0, let image = components[c].image else { return }
+        guard isShared(c), let image = components[c].image else { return }
         components[c].image = nil
+        sharedCopies -= 1
         components[c].family = nil
         components[c].recordConstants = []
         var constants: [Double] = []
@@ -190,6 +184,7 @@ extension Tableau {
 
     /// Writes out the shared copies that hold any of `symbols`.
     mutating func materializeComponents(of symbols: [(symbol: Int, coefficient: Double)]) {
+        guard sharedCopies > 0 else { return }
         for (s, _) in symbols {
             let c = symbolInfo[s].componentOf
             if isShared(c) { materialize(c) }

@@ -147,6 +147,9 @@ struct Tableau {
 
     var components: [Component] = []
     var freeComponents: [Int] = []
+    /// Shared copies alive (see `Tableau+SharedCopies.swift`): while there
+    /// are none, as in most systems, no path looks for one.
+    var sharedCopies = 0
     var dirtyComponents: [Int] = []
 
     var records: [ConstraintRecord] = []
@@ -281,12 +284,18 @@ struct Tableau {
         }
     }
 
-    /// The current value of a symbol: its row's constant if basic, else 0.
-    func value(of s: Int) -> Double {
+    /// The current value of a symbol: its row's constant if basic, else 0
+    /// (in a shared copy, its image's row; see `Tableau+SharedCopies.swift`).
+    /// Field reads only: a call to another method of the solver's stored
+    /// tableau made the solver copy the whole struct first, a memcpy per
+    /// value read.
+    @inline(__always) func value(of s: Int) -> Double {
         let r = symbolInfo[s].rowOf
         if r >= 0 { return rows[r].constant }
         let c = symbolInfo[s].componentOf
-        return isShared(c) ? sharedValue(of: s, in: c) : 0
+        guard sharedCopies > 0, c >= 0, let image = components[c].image else { return 0 }
+        let shared = image.rowOf[symbolInfo[s].componentPosition]
+        return shared >= 0 ? components[c].constants[Int(shared)] : 0
     }
 
     // MARK: Rows

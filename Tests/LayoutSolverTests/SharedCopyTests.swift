@@ -97,6 +97,7 @@ import Randomness
         let all = cells.flatMap(\.v)
         try copied.remove(batch)
         #expect([copied.rowCount, copied.objectiveTermCount, copied.componentCount, copied.symbolCount] == [0, 0, 0, 0])
+        #expect(copied.tableau.sharedCopies == 0)
         #expect(all.allSatisfy { copied.value(of: $0) == 0 })
     }
 
