@@ -494,7 +494,7 @@ public final class Solver {
     public var rowCount: Int {
         flushRemovals()
         return tableau.rows.count - tableau.freeRows.count
-            + tableau.components.reduce(0) { $0 + ($1.image?.rowCount ?? 0) }
+            + tableau.components.reduce(0) { $0 + ($1.shared?.image.rowCount ?? 0) }
     }
     /// Live components (independent blocks).
     public var componentCount: Int {
@@ -505,7 +505,7 @@ public final class Solver {
     public var objectiveTermCount: Int {
         flushRemovals()
         return tableau.components.reduce(0) {
-            $0 + ($1.image?.objectiveTermCount ?? $1.levels.reduce(0) { $0 + $1.row.cells.count })
+            $0 + ($1.shared?.image.objectiveTermCount ?? $1.levels.reduce(0) { $0 + $1.row.cells.count })
         }
     }
     /// Times a block's folded dummy terms (see `DummyNode`) were written out:

@@ -12,7 +12,7 @@ extension Tableau {
     /// without folded dummies (their nodes are shared structure, not
     /// copied), and not in the middle of a journalled operation.
     func isCloneable(_ c: Int) -> Bool {
-        c >= 0 && components[c].alive && components[c].image == nil && !components[c].needsOptimize
+        c >= 0 && components[c].alive && components[c].shared == nil && !components[c].needsOptimize
             && !components[c].hasFolded && journal == nil
     }
 
@@ -192,11 +192,9 @@ extension Tableau {
             }
         }
         components[copy].symbols = symbols
-        components[copy].image = image
+        components[copy].shared = SharedCopy(image: image, constants: constants, family: family,
+                                             recordConstants: recordConstants)
         sharedCopies += 1
-        components[copy].constants = constants
-        components[copy].family = family
-        components[copy].recordConstants = recordConstants
         components[copy].constraintCount = templateRecords.count
         // Its externals' values are new: the basic ones are reported, as
         // inserting their rows reported them.

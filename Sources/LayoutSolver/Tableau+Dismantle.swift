@@ -68,7 +68,7 @@ extension Tableau {
             freeSymbols.append(s)
         }
         for o in owned { freeRecord(o) }
-        if components[c].image != nil { sharedCopies -= 1 }
+        if components[c].shared != nil { sharedCopies -= 1 }
         components[c] = Component(alive: false)
         freeComponents.append(c)
         counters.constraintsRemoved += removed

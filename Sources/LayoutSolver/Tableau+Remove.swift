@@ -113,8 +113,8 @@ extension Tableau {
         let k = sharedRecord(slot, in: c)
         if shiftShared(c, record: k, by: delta, to: constant) { return }
         var learned: (family: ImageFamily, records: [Int], constants: [Double])?
-        if let family = components[c].family, !family.isFull {
-            learned = (family, sharedRecords(c), components[c].recordConstants)
+        if let copy = components[c].shared, !copy.family.isFull {
+            learned = (copy.family, sharedRecords(c), copy.recordConstants)
             learned!.constants[k] = constant
         }
         materialize(c)

@@ -1,3 +1,21 @@
+/// What a shared copy holds instead of rows: the image of the basis it is
+/// in, its rows' constants over that image, its template's bases, and the
+/// constants in effect for its records (in the image's record order). One
+/// reference in `Component`, so that every other component carries a nil.
+final class SharedCopy {
+    var image: ComponentImage
+    var constants: [Double]
+    let family: ImageFamily
+    var recordConstants: [Double]
+
+    init(image: ComponentImage, constants: [Double], family: ImageFamily, recordConstants: [Double]) {
+        self.image = image
+        self.constants = constants
+        self.family = family
+        self.recordConstants = recordConstants
+    }
+}
+
 /// Shared copies: components made by `clone` that read their rows from a
 /// `ComponentImage` and hold only their row constants.
 ///
@@ -10,7 +28,7 @@
 /// would have reached in that basis: same symbols, same rows, same constants.
 extension Tableau {
     /// Whether component `c` is a shared copy.
-    @inline(__always) func isShared(_ c: Int) -> Bool { sharedCopies > 0 && c >= 0 && components[c].image != nil }
+    @inline(__always) func isShared(_ c: Int) -> Bool { sharedCopies > 0 && c >= 0 && components[c].shared != nil }
 
     /// The first basis of `family` in which records with constants
     /// `recordConstants` are feasible, with its row constants; nil if none
@@ -55,7 +73,7 @@ extension Tableau {
 
     /// The index in shared copy `c`'s image of its record in `slot`.
     func sharedRecord(_ slot: Int, in c: Int) -> Int {
-        Int(components[c].image!.recordOfMarker[symbolInfo[records[slot].marker].componentPosition])
+        Int(components[c].shared!.image.recordOfMarker[symbolInfo[records[slot].marker].componentPosition])
     }
 
     /// Changes the constant of shared copy `c`'s record `k` (in its image's
@@ -64,13 +82,11 @@ extension Tableau {
     /// would do nothing), else in another of its family's. Returns false,
     /// changing nothing, when no known basis is feasible.
     mutating func shiftShared(_ c: Int, record k: Int, by delta: Double, to constant: Double) -> Bool {
-        guard let image = components[c].image else { return false }
-        var constants: [Double] = []
-        swap(&constants, &components[c].constants)
-        let moved = shift(&constants, of: image, by: [(k, delta)])
-        swap(&constants, &components[c].constants)
-        let old = components[c].recordConstants[k]
-        components[c].recordConstants[k] = constant
+        guard let copy = components[c].shared else { return false }
+        let image = copy.image
+        let moved = shift(&copy.constants, of: image, by: [(k, delta)])
+        let old = copy.recordConstants[k]
+        copy.recordConstants[k] = constant
         if moved {
             for (r, _) in sharedUndo {
                 let b = Int(image.rowBasic[Int(r)])
@@ -78,15 +94,14 @@ extension Tableau {
             }
             return true
         }
-        if let family = components[c].family,
-           let (other, constants) = feasibleBasis(in: family, for: components[c].recordConstants, leaving: image) {
-            components[c].image = other
-            components[c].constants = constants
+        if let (other, constants) = feasibleBasis(in: copy.family, for: copy.recordConstants, leaving: image) {
+            copy.image = other
+            copy.constants = constants
             // Another basis: any external may have moved (or become nonbasic, 0).
             for (s, kind) in zip(components[c].symbols, other.kinds) where kind == .external { markChanged(s) }
             return true
         }
-        components[c].recordConstants[k] = old
+        copy.recordConstants[k] = old
         return false
     }
 
@@ -140,19 +155,16 @@ extension Tableau {
 
     /// The records of shared copy `c`, in its image's record order.
     func sharedRecords(_ c: Int) -> [Int] {
-        let image = components[c].image!
+        let image = components[c].shared!.image
         return image.markerOfRecord.map { symbolInfo[components[c].symbols[Int($0)]].ownerOf }
     }
 
     /// Writes shared copy `c`'s rows and objective out; nothing if it is not one.
     mutating func materialize(_ c: Int) {
-        guard isShared(c), let image = components[c].image else { return }
-        components[c].image = nil
+        guard isShared(c), let copy = components[c].shared else { return }
+        components[c].shared = nil
         sharedCopies -= 1
-        components[c].family = nil
-        components[c].recordConstants = []
-        var constants: [Double] = []
-        swap(&constants, &components[c].constants)
+        let image = copy.image, constants = copy.constants
         // Local symbol → the copy's, through a scratch table (moved out while in use).
         var map: [Int32] = []
         swap(&map, &materializeMap)

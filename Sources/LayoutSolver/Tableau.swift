@@ -72,15 +72,9 @@ struct Component {
     var alive = true
     /// Some row or objective level holds folded dummy terms (`DummyNode`).
     var hasFolded = false
-    /// A shared copy's image (see `ComponentImage`), nil once its rows are
-    /// written out; its rows' constants are then `constants`, and `levels`
-    /// is empty until they are.
-    var image: ComponentImage?
-    var constants: [Double] = []
-    /// A shared copy's template's bases, and the constants in effect for
-    /// its records (in the image's record order).
-    var family: ImageFamily?
-    var recordConstants: [Double] = []
+    /// What a shared copy holds instead of rows (see `SharedCopy`); nil
+    /// for every other component, and once the copy's rows are written out.
+    var shared: SharedCopy?
 }
 
 /// What the tableau keeps per constraint.
@@ -132,9 +126,9 @@ struct Conflict: Error {
 /// - `symbolInfo[s].column` lists every row slot whose cells contain `s` (and maybe
 ///   stale ones: see `ColumnSet`), with an exact live count;
 /// - a row's symbols all belong to the basic symbol's component;
-/// - a shared copy (`Component.image` set) has no rows, no columns and no
+/// - a shared copy (`Component.shared` set) has no rows, no columns and no
 ///   objective levels of its own: they are its image's, over its members in
-///   order, with its `constants` (see `Tableau+SharedCopies.swift`).
+///   order, with its own constants (see `Tableau+SharedCopies.swift`).
 struct Tableau {
     // Per symbol.
     var symbolInfo: [SymbolInfo] = []
@@ -293,9 +287,9 @@ struct Tableau {
         let r = symbolInfo[s].rowOf
         if r >= 0 { return rows[r].constant }
         let c = symbolInfo[s].componentOf
-        guard sharedCopies > 0, c >= 0, let image = components[c].image else { return 0 }
-        let shared = image.rowOf[symbolInfo[s].componentPosition]
-        return shared >= 0 ? components[c].constants[Int(shared)] : 0
+        guard sharedCopies > 0, c >= 0, let copy = components[c].shared else { return 0 }
+        let row = copy.image.rowOf[symbolInfo[s].componentPosition]
+        return row >= 0 ? copy.constants[Int(row)] : 0
     }
 
     // MARK: Rows
