@@ -95,10 +95,14 @@ extension Tableau {
             return true
         }
         if let (other, constants) = feasibleBasis(in: copy.family, for: copy.recordConstants, leaving: image) {
+            // Another basis: any external may have moved, or become nonbasic (0).
+            for i in other.kinds.indices where other.kinds[i] == .external {
+                let before = image.rowOf[i] >= 0 ? copy.constants[Int(image.rowOf[i])] : 0
+                let after = other.rowOf[i] >= 0 ? constants[Int(other.rowOf[i])] : 0
+                if before != after { markChanged(components[c].symbols[i]) }
+            }
             copy.image = other
             copy.constants = constants
-            // Another basis: any external may have moved (or become nonbasic, 0).
-            for (s, kind) in zip(components[c].symbols, other.kinds) where kind == .external { markChanged(s) }
             return true
         }
         copy.recordConstants[k] = old
