@@ -210,7 +210,7 @@ final class Engine {
         var terms: [Term] = []
         swap(&terms, &scratchTerms)
         defer {
-            terms.removeAll(keepingCapacity: true)
+            terms.removeLast(terms.count)   // keeps the buffer, as removeAll(keepingCapacity:) does, without its generic path
             swap(&terms, &scratchTerms)
         }
         guard let built = ExpressionBuilder.build(c, first: first, second: second, into: &terms, touching: { item in
@@ -222,7 +222,7 @@ final class Engine {
         }
         c.anchorConstant = built.anchorConstant
         let owner = built.owner
-        queue.terms.append(contentsOf: terms)
+        terms.withUnsafeBufferPointer { queue.terms.append(contentsOf: $0) }
         let id = c.queueEquation(constant: built.constant, in: &queue)
         // Uninstalled and installed again unchanged with nothing queued in
         // between (a toggled `isActive`): while its removal is still pending,
