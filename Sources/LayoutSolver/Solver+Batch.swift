@@ -162,9 +162,7 @@ extension Solver {
                 var changes: [(record: Int, delta: Double)] = []
                 first.changes(to: constants, into: &changes)
                 try tableau.shiftConstants(changes.map { (slots[$0.record], $0.delta) })
-                if !family.isFull, let image = tableau.image(of: copy, records: slots, constants: constants) {
-                    family.add(image)
-                }
+                tableau.learnBasis(of: copy, records: slots, constants: constants, into: family)
             }
         } catch {
             let (_, released) = tableau.dismantle(copy) { _ in false }

@@ -119,9 +119,7 @@ extension Tableau {
         }
         materialize(c)
         try shiftWrittenOut(slot, by: delta)
-        if let learned, let image = image(of: c, records: learned.records, constants: learned.constants) {
-            learned.family.add(image)
-        }
+        if let learned { learnBasis(of: c, records: learned.records, constants: learned.constants, into: learned.family) }
     }
 
     /// `shiftConstant` on written-out rows.

@@ -198,6 +198,14 @@ extension Tableau {
         counters.componentsMaterialized += 1
     }
 
+    /// Adds the basis that written-out copy `c` of `family`'s template has
+    /// reached by dual simplex to the family (its records in the template's
+    /// order, with the constants in effect), unless the family is full.
+    mutating func learnBasis(of c: Int, records: [Int], constants: [Double], into family: ImageFamily) {
+        guard !family.isFull, let image = image(of: c, records: records, constants: constants) else { return }
+        family.add(image)
+    }
+
     /// Writes out the shared copies that hold any of `symbols`.
     mutating func materializeComponents(of symbols: [(symbol: Int, coefficient: Double)]) {
         guard sharedCopies > 0 else { return }
