@@ -93,6 +93,7 @@ let package = Package(
         // Allocation counts: CAllocationCounter defines malloc and its
         // siblings for the whole process (forwarding to glibc's), so only the
         // worker executable links it; test targets run the worker instead.
+        // It also sets the worker's heap policy (HeapSettings).
         .target(name: "CAllocationCounter"),
         .target(name: "AllocationInterposer", dependencies: ["WorkerCore", "CAllocationCounter"]),
         .executableTarget(name: "layoutbench-worker", dependencies: [

@@ -52,10 +52,20 @@ struct WorkerCommand: ParsableCommand {
     @Flag(help: .hidden)
     var checkAllocationCounter = false
 
+    @Flag(help: .hidden)
+    var checkHeapReuse = false
+
     mutating func run() throws {
+        // Before anything measured allocates: see `HeapSettings`.
+        let keepsFreedMemory = HeapSettings.keepFreedMemory()
         AllocationCounter.install(InterposerBackend())
         if checkAllocationCounter {
             print(AllocationCounterCheck.run())
+            return
+        }
+        if checkHeapReuse {
+            let faults = HeapSettings.reuseCheck()
+            print("{\"policy\": \(keepsFreedMemory ? 1 : 0), \"first\": \(faults.first), \"second\": \(faults.second)}")
             return
         }
         if `protocol` {

@@ -68,6 +68,18 @@ import Scenarios
         #expect(reading["count"] == reading["expected_count"] && reading["bytes"] == reading["expected_bytes"])
     }
 
+    /// The worker keeps freed memory (`HeapSettings`): a 4 MiB block freed
+    /// and asked for again reuses its pages. With glibc's defaults the
+    /// second write faults in all 1,024 pages again, as the first did.
+    @Test func theWorkerReusesAFreedLargeBlockWithoutNewPageFaults() throws {
+        let r = try WorkerProcess.run(["--check-heap-reuse"])
+        #expect(r.status == 0, "\(r.err)")
+        let reading = try JSONDecoder().decode([String: Int].self, from: Data(try #require(r.lines.last).utf8))
+        #expect(reading["policy"] == 1, "\(reading)")
+        #expect(reading["first"]! > 512, "the first write maps fresh pages: \(reading)")
+        #expect(reading["second"]! < 64, "the second write reuses them: \(reading)")
+    }
+
     @Test func wrongProtocolVersionIsABadJob() throws {
         let job = JobRequest(workloadPath: "x.yaml", variant: "a", size: 1, protocolVersion: 99)
         let r = try WorkerProcess.run(["--protocol"], stdin: try ProtocolCoding.encodeLine(job) + "\n")
