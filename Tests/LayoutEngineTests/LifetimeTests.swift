@@ -3,7 +3,7 @@ import Testing
 import SampleViews
 
 /// Windows, views and constraints go away when the app lets go of them:
-/// constraints hold their items unowned and the engine's map is unretained.
+/// constraints hold their items unretained and the engine's map is unretained.
 @Suite struct LifetimeTests {
     @Test func aLaidOutWindowIsFreed() {
         weak var weakWindow: Window?
@@ -75,6 +75,12 @@ import SampleViews
         // And still works: changed while windowless, then laid out in a new window.
         inset.constant = 20
         let next = makeWindow()
+        // The new window's engine takes the slot the old one handed back
+        // (see `EngineSlot`): constraints installed under the old stamp
+        // still read no engine, and changing one leaves the new engine alone.
+        let nextSlot = next.layoutEngine.slot
+        #expect(inset.engine == nil && top.engine == nil)
+        #expect(next.layoutEngine.slot === nextSlot && next.engineConstraintCount == 0)
         next.addSubview(card)
         next.runFrame()
         #expect(title.frame.minX == 20)
@@ -82,6 +88,61 @@ import SampleViews
         inset.isActive = false
         #expect(inset.engine == nil)
         #expect(next.engineConstraintCount > 0)
+    }
+}
+
+/// Constraints hold their items unretained, as UIKit's `unowned(unsafe)
+/// firstItem`. An item that goes while a constraint naming it is active
+/// marks it: the other item's walks skip it, deactivating it takes it out
+/// of the other item's references, and reading the gone item traps.
+@Suite struct GoneItemTests {
+    /// Two views in separate trees, tied by an active constraint, the
+    /// second let go: the first still holds the constraint in its references.
+    private static func orphan() -> (View, LayoutConstraint) {
+        let kept = View()
+        kept.translatesAutoresizingMaskIntoConstraints = false
+        var gone: View? = View()
+        let tie = kept.widthAnchor.constraint(equalTo: gone!.widthAnchor, multiplier: 2)
+        tie.isActive = true
+        gone = nil
+        return (kept, tie)
+    }
+
+    @Test func theSurvivorsWalksSkipAConstraintWhoseOtherItemIsGone() {
+        let (kept, tie) = Self.orphan()
+        #expect(tie.goneItems == 2 && tie.isActive)
+        #expect(kept.references.count == 1 && kept.references[0] === tie)
+        // Joining a window collects and installs the subtree's constraints: not this one.
+        let window = makeWindow()
+        window.addSubview(kept)
+        kept.widthAnchor.constraint(equalToConstant: 40).isActive = true
+        kept.topAnchor.constraint(equalTo: window.topAnchor).isActive = true
+        kept.leadingAnchor.constraint(equalTo: window.leadingAnchor).isActive = true
+        kept.heightAnchor.constraint(equalToConstant: 10).isActive = true
+        window.runFrame()
+        #expect(kept.frame == Rect(x: 0, y: 0, width: 40, height: 10))
+        #expect(!tie.isInstalled && window.engineConstraintCount == 4)
+        #expect(kept.installedConstraints.count == 4)
+        // Deactivating it touches only the item that is still there.
+        tie.isActive = false
+        #expect(!tie.isActive && kept.references.count == 4 && !kept.references.contains { $0 === tie })
+        // Reading the first item is fine; the second traps (see below).
+        #expect(tie.firstItem === kept)
+    }
+
+    @Test func readingAGoneItemTraps() async {
+        await #expect(processExitsWith: .failure) {
+            let (_, tie) = GoneItemTests.orphan()
+            _ = tie.secondItem
+        }
+    }
+
+    @Test func aConstraintWhoseItemIsGoneCannotBeActivatedAgain() async {
+        await #expect(processExitsWith: .failure) {
+            let (_, tie) = GoneItemTests.orphan()
+            tie.isActive = false
+            tie.isActive = true
+        }
     }
 }
 

@@ -18,11 +18,17 @@ public struct LayoutAnchor<Kind> {
         self.attribute = attribute
     }
 
-    private func make(_ relation: LayoutRelation, _ other: LayoutAnchor<Kind>?, multiplier: Double,
+    // Two makers, not one taking an optional anchor: `other?.item` was a
+    // retained copy of the item (a constraint holds its items unretained).
+    private func make(_ relation: LayoutRelation, _ other: LayoutAnchor<Kind>, multiplier: Double,
                       constant: Double) -> LayoutConstraint {
-        LayoutConstraint(item: item, attribute: attribute, relatedBy: relation, toItem: other?.item,
-                         attribute: other?.attribute ?? .notAnAttribute,
-                         multiplier: multiplier, constant: constant)
+        LayoutConstraint(first: .passUnretained(item), attribute, relation,
+                         second: .passUnretained(other.item), other.attribute, multiplier: multiplier, constant: constant)
+    }
+
+    private func make(_ relation: LayoutRelation, constant: Double) -> LayoutConstraint {
+        LayoutConstraint(first: .passUnretained(item), attribute, relation,
+                         second: nil, .notAnAttribute, multiplier: 1, constant: constant)
     }
 
     /// `self == other + constant`.
@@ -54,15 +60,15 @@ extension LayoutAnchor where Kind == Dimension {
     }
     /// `self == constant`.
     public func constraint(equalToConstant constant: Double) -> LayoutConstraint {
-        make(.equal, nil, multiplier: 1, constant: constant)
+        make(.equal, constant: constant)
     }
     /// `self >= constant`.
     public func constraint(greaterThanOrEqualToConstant constant: Double) -> LayoutConstraint {
-        make(.greaterThanOrEqual, nil, multiplier: 1, constant: constant)
+        make(.greaterThanOrEqual, constant: constant)
     }
     /// `self <= constant`.
     public func constraint(lessThanOrEqualToConstant constant: Double) -> LayoutConstraint {
-        make(.lessThanOrEqual, nil, multiplier: 1, constant: constant)
+        make(.lessThanOrEqual, constant: constant)
     }
 }
 

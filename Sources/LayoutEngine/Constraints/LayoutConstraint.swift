@@ -27,21 +27,25 @@ public final class LayoutConstraint: CustomStringConvertible {
     // a 160-byte heap block where declaration order took 208 (ten thousand
     // constraints made and freed per feed-cell build).
 
-    /// Held unowned, as UIKit does not let constraints keep views alive:
-    /// reading it after the item is gone traps.
-    public unowned let firstItem: LayoutItem
-    public unowned let secondItem: LayoutItem?
+    /// The items, unretained and unchecked, as UIKit's `unowned(unsafe)
+    /// firstItem`: a constraint does not keep its views alive. Held
+    /// `unowned`, each cost an atomic operation to take, one to drop and two
+    /// per read (about 1,300 a feed cell, making, activating, installing and
+    /// freeing its constraints). The engine borrows them (`withItems`); an
+    /// item going away marks the active constraints naming it (`goneItems`).
+    let firstLink: Unmanaged<LayoutItem>
+    let secondLink: Unmanaged<LayoutItem>?
     // Every reference-counted field sits here, next to the object's header:
     // a constraint going away (ten thousand in a feed-cell teardown, cold
     // by then) then releases them all from one cache line, not three.
     /// A name for logs, as `NSLayoutConstraint.identifier`.
     public var identifier: String?
-    /// Retained, so a window going away need not visit each of its
-    /// constraints to clear an unretained pointer (that walk was about 4 %
-    /// of a feed-cell build, a cache miss per constraint); it closes the
-    /// engine instead. Not weak: a weak reference gives the engine a side
-    /// table, and then every retain and release of it takes the slow path.
-    private var installedIn: Engine?
+    /// The slot of the engine it is installed in (see `EngineSlot`),
+    /// unretained: slots are never freed. A window going away need not
+    /// visit each of its constraints (that walk was about 4 % of a
+    /// feed-cell build, a cache miss per constraint): its engine's slot
+    /// moves on to a new stamp instead.
+    private var slotLink: Unmanaged<EngineSlot>?
     /// A broken constraint's terms (the solver refused it and holds none),
     /// to add it again at a new priority.
     var brokenTerms: [Term]?
@@ -78,6 +82,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Its index in the engine's queue of additions when it was last queued
     /// (stale once applied; the engine checks the entry is still this one).
     var queuedAt: Int32 = -1
+    /// The slot's stamp when it was installed.
+    private var slotStamp: UInt32 = 0
     /// `firstSlot` and `secondSlot`.
     private var storedFirstSlot: Int32 = -1
     private var storedSecondSlot: Int32 = -1
@@ -87,6 +93,34 @@ public final class LayoutConstraint: CustomStringConvertible {
     public let kind: Kind
     var active = false
     private var broken = false
+    /// Bit 0: the first item is gone; bit 1: the second. Set by the item's
+    /// `deinit` while the constraint was active (it then lives on in the
+    /// other item's references, or the app's hands); engine paths skip it.
+    var goneItems: UInt8 = 0
+
+    /// The first item. Reading it once the item is gone traps if the
+    /// constraint was active then, and is undefined otherwise, as in UIKit.
+    public var firstItem: LayoutItem {
+        precondition(goneItems & 1 == 0, "\(Self.goneMessage) (first item)")
+        return firstLink.takeUnretainedValue()
+    }
+    /// The second item, nil for a constant (`width == 40`); as `firstItem`.
+    public var secondItem: LayoutItem? {
+        precondition(goneItems & 2 == 0, "\(Self.goneMessage) (second item)")
+        return secondLink?.takeUnretainedValue()
+    }
+    private static let goneMessage = "LayoutConstraint: its item was deallocated, and constraints do not keep "
+        + "their items alive; keep the view while you use the constraint"
+
+    /// Calls `body` with both items borrowed, no retain or release: the
+    /// engine's paths, where the items are alive in a tree.
+    @inline(__always)
+    func withItems<R>(_ body: (LayoutItem, LayoutItem?) throws -> R) rethrows -> R {
+        try firstLink._withUnsafeGuaranteedRef { first in
+            guard let secondLink else { return try body(first, nil) }
+            return try secondLink._withUnsafeGuaranteedRef { try body(first, $0) }
+        }
+    }
 
     /// Whether the constraint takes part in layout. Setting it activates or
     /// deactivates the constraint (see `activate`).
@@ -100,8 +134,21 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The engine this constraint is installed in (nil when pending or
     /// inactive, or when its window has gone: a closed engine reads as nil).
     var engine: Engine? {
-        get { installedIn.flatMap { $0.isClosed ? nil : $0 } }
-        set { installedIn = newValue }
+        get { engineLink?.takeUnretainedValue() }
+        set {
+            slotLink = newValue.map { .passUnretained($0.slot) }
+            slotStamp = newValue?.slot.stamp ?? 0
+        }
+    }
+    /// The same, unretained: the per-constraint paths compare and borrow it.
+    var engineLink: Unmanaged<Engine>? {
+        @inline(__always) get { slotLink?._withUnsafeGuaranteedRef { $0.engine(stamp: slotStamp) } }
+    }
+    /// Whether it is installed in some open engine.
+    var isInstalled: Bool { @inline(__always) get { engineLink != nil } }
+    /// Whether it is installed in `engine`.
+    @inline(__always) func isInstalled(in engine: Engine) -> Bool {
+        engineLink?.toOpaque() == Unmanaged.passUnretained(engine).toOpaque()
     }
     /// The id of its equation in the engine's solver (set while installed).
     /// Only the id: the solver holds the equation, and a second copy here
@@ -148,10 +195,10 @@ public final class LayoutConstraint: CustomStringConvertible {
     public init(item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
                 toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute,
                 multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required) {
-        self.firstItem = item
+        self.firstLink = .passUnretained(item)
         self.firstAttribute = attribute
         self.relation = relation
-        self.secondItem = toItem
+        self.secondLink = toItem.map(Unmanaged.passUnretained)
         self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
         self.multiplier = multiplier
         self.constant = constant
@@ -159,12 +206,26 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.kind = .user
     }
 
-    init(kind: Kind, _ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
-         _ toItem: LayoutItem?, _ secondAttribute: LayoutAttribute, constant: Double, priority: LayoutPriority) {
-        self.firstItem = item
+    /// An app constraint made by an anchor, its items given as links.
+    init(first: Unmanaged<LayoutItem>, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
+         second: Unmanaged<LayoutItem>?, _ secondAttribute: LayoutAttribute, multiplier: Double, constant: Double) {
+        self.firstLink = first
         self.firstAttribute = attribute
         self.relation = relation
-        self.secondItem = toItem
+        self.secondLink = second
+        self.secondAttribute = second == nil ? .notAnAttribute : secondAttribute
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = .required
+        self.kind = .user
+    }
+
+    init(kind: Kind, _ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
+         _ toItem: LayoutItem?, _ secondAttribute: LayoutAttribute, constant: Double, priority: LayoutPriority) {
+        self.firstLink = .passUnretained(item)
+        self.firstAttribute = attribute
+        self.relation = relation
+        self.secondLink = toItem.map(Unmanaged.passUnretained)
         self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
         self.multiplier = 1
         self.constant = constant
@@ -220,13 +281,14 @@ public final class LayoutConstraint: CustomStringConvertible {
         for i in constraints.indices {
             Unmanaged.passUnretained(constraints[i])._withUnsafeGuaranteedRef { c in
                 guard !c.active else { return }
+                precondition(c.goneItems == 0, goneMessage)
                 c.active = true
-                // Each unowned item read once: every read is an atomic retain and release.
-                let first = c.firstItem, second = c.secondItem
-                first.addReference(c, asFirst: true)
-                second?.addReference(c, asFirst: false)
-                first.installationEngine(with: second)?._withUnsafeGuaranteedRef {
-                    $0.install(c, first: first, second: second)
+                c.withItems { first, second in
+                    first.addReference(c, asFirst: true)
+                    second?.addReference(c, asFirst: false)
+                    first.installationEngine(with: second)?._withUnsafeGuaranteedRef {
+                        $0.install(c)
+                    }
                 }
             }
         }
@@ -237,8 +299,9 @@ public final class LayoutConstraint: CustomStringConvertible {
         for c in constraints where c.active {
             c.active = false
             c.engine?.uninstall(c)
-            c.firstItem.removeReference(c, asFirst: true)
-            c.secondItem?.removeReference(c, asFirst: false)
+            // Only from the items still there: a gone item's references went with it.
+            if c.goneItems & 1 == 0 { c.firstLink._withUnsafeGuaranteedRef { $0.removeReference(c, asFirst: true) } }
+            if c.goneItems & 2 == 0 { c.secondLink?._withUnsafeGuaranteedRef { $0.removeReference(c, asFirst: false) } }
             c.isBroken = false
         }
     }
@@ -276,8 +339,8 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// The fields that make two constraints "equal" for churn counting.
     var signature: ConstraintSignature {
-        ConstraintSignature(first: ObjectIdentifier(firstItem), firstAttribute: firstAttribute,
-                            relation: relation, second: secondItem.map(ObjectIdentifier.init),
+        ConstraintSignature(first: firstLink._withUnsafeGuaranteedRef(ObjectIdentifier.init), firstAttribute: firstAttribute,
+                            relation: relation, second: secondLink?._withUnsafeGuaranteedRef(ObjectIdentifier.init),
                             secondAttribute: secondAttribute, multiplier: multiplier,
                             constant: constant, priority: priority.rawValue)
     }

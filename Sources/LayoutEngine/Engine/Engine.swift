@@ -89,8 +89,12 @@ final class Engine {
     private var generation = 0
     private var flushedGeneration = 0
 
+    /// Where its installed constraints find it (see `EngineSlot`).
+    let slot = EngineSlot.take()
+
     init(measurer: any TextMeasurer) {
         self.measurer = measurer
+        slot.open(self)
         if let spare = spareQueue.withLock({ slot -> EquationBatch? in
             defer { slot = nil }
             return slot
@@ -98,6 +102,11 @@ final class Engine {
             queue = spare
             queuedConstraints.reserveCapacity(spare.equationCapacity)
         }
+    }
+
+    deinit {
+        // Never closed (no window owned it): its constraints must not find it.
+        if !isClosed { slot.close() }
     }
 
     /// Counters including the solver's.
@@ -147,7 +156,9 @@ final class Engine {
     /// as nil from now on, and the solver's storage is freed now rather
     /// than with the last of them.
     func close() {
+        guard !isClosed else { return }
         isClosed = true
+        slot.close()
         window = nil
         queue.removeAll(keepingCapacity: true)
         let emptied = queue
@@ -181,25 +192,19 @@ final class Engine {
     /// Builds a constraint's equation and queues it for the solver (see
     /// `queued`). Unsatisfiable required constraints are broken (left out)
     /// and logged when the queue is applied.
-    func install(_ c: LayoutConstraint) {
-        guard c.engine == nil else { return }
-        install(c, first: c.firstItem, second: c.secondItem)
-    }
-
     /// Installs `c` if both its items are in this engine's window; a subtree
     /// joining the window asks this of each constraint it carries.
     func installIfInWindow(_ c: LayoutConstraint) {
-        guard c.engine == nil else { return }
-        let first = c.firstItem, second = c.secondItem
-        guard first.installationEngine(with: second)?.toOpaque() == Unmanaged.passUnretained(self).toOpaque()
-        else { return }
-        install(c, first: first, second: second)
+        guard !c.isInstalled, c.goneItems == 0 else { return }
+        c.withItems { first, second in
+            guard first.installationEngine(with: second)?.toOpaque() == Unmanaged.passUnretained(self).toOpaque()
+            else { return }
+            install(c)
+        }
     }
 
-    /// `install` with `c`'s items already read: each read of an unowned
-    /// item is an atomic retain and release.
-    func install(_ c: LayoutConstraint, first: LayoutItem, second: LayoutItem?) {
-        guard c.engine == nil else { return }
+    func install(_ c: LayoutConstraint) {
+        guard !c.isInstalled, c.goneItems == 0 else { return }
         // Items enter as the expression names them, in the order a list of
         // them used to be entered after it was built.
         // The callback holds the engine unretained: capturing `self` made
@@ -213,7 +218,7 @@ final class Engine {
             terms.removeLast(terms.count)   // keeps the buffer, as removeAll(keepingCapacity:) does, without its generic path
             swap(&terms, &scratchTerms)
         }
-        guard let built = ExpressionBuilder.build(c, first: first, second: second, into: &terms, touching: { item in
+        guard let built = ExpressionBuilder.build(c, into: &terms, touching: { item in
             if item.engineLink?.toOpaque() != me.toOpaque() { me._withUnsafeGuaranteedRef { $0.enter(item) } }
         }) else {
             log("Unable to install \(c): its items have no common ancestor. "
@@ -244,8 +249,7 @@ final class Engine {
         c.isBroken = false
         generation &+= 1
         counters.add(.constraintsAdded)
-        // The owner as the builder found it: reading `firstItem` again is
-        // an unowned load, and the host a retain.
+        // The owner as the builder found it: the host read again is a retain.
         owner?._withUnsafeGuaranteedRef { $0.counters.constraintsAdded += 1 }
         if c.kind == .user, !removedThisPass.isEmpty, removedThisPass.remove(c.signature) != nil {
             counters.add(.constraintChurn)
@@ -307,7 +311,7 @@ final class Engine {
 
     /// Removes a constraint's equation from the solver.
     func uninstall(_ c: LayoutConstraint) {
-        guard c.engine === self else { return }
+        guard c.isInstalled(in: self) else { return }
         let i = Int(c.queuedAt)
         if i == queuedConstraints.count - 1, i >= nextQueued, queuedConstraints[i].toOpaque() == Unmanaged.passUnretained(c).toOpaque() {
             // Installed and uninstalled with nothing queued after it: the
@@ -328,13 +332,15 @@ final class Engine {
         c.isBroken = false
         generation &+= 1
         counters.add(.constraintsRemoved)
-        c.firstItem.hostView?.counters.constraintsRemoved += 1
+        if c.goneItems & 1 == 0 {
+            c.firstLink._withUnsafeGuaranteedRef { $0.hostLink?._withUnsafeGuaranteedRef { $0.counters.constraintsRemoved += 1 } }
+        }
         if c.kind == .user { removedThisPass.insert(c.signature) }
     }
 
     /// The in-place path: a new constant without removing the equation.
     func constantChanged(_ c: LayoutConstraint) {
-        guard c.engine === self else { return }
+        guard c.isInstalled(in: self) else { return }
         applyQueuedAdditions()
         guard let id = c.solverID, !c.isBroken, core.contains(id: id) else { return }
         generation &+= 1
@@ -358,7 +364,7 @@ final class Engine {
 
     /// A new priority: the equation is removed and added again at it.
     func priorityChanged(_ c: LayoutConstraint) {
-        guard c.engine === self else { return }
+        guard c.isInstalled(in: self) else { return }
         applyQueuedAdditions()
         guard let id = c.solverID else { return }
         let terms: [Term]

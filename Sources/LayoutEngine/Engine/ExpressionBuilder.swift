@@ -24,22 +24,21 @@ enum ExpressionBuilder {
     static func expression(for c: LayoutConstraint, touching: (LayoutItem) -> Void) -> Expression? {
         var terms: [Term] = []
         terms.reserveCapacity(4)
-        guard let parts = build(c, first: c.firstItem, second: c.secondItem, into: &terms, touching: touching)
-        else { return nil }
+        guard let parts = build(c, into: &terms, touching: touching) else { return nil }
         return Expression(terms, constant: parts.constant)
     }
 
     /// Appends the terms of `c`'s expression to `terms` (the engine queues
     /// them without an array of their own) and returns its other parts, or
-    /// nil, appending nothing, if its items share no ancestor. `first` and
-    /// `second` are `c`'s items, already read (each read of an unowned item
-    /// is an atomic retain and release). `touching` is called with each
-    /// item whose variables appear, in order of first appearance, possibly
+    /// nil, appending nothing, if its items share no ancestor. `touching`
+    /// is called with each item whose variables appear, in order of first appearance, possibly
     /// more than once (callers that care skip repeats); nothing is called
     /// when the result is nil. A callback, not a list: collecting the items
     /// retained and released each of them.
-    static func build(_ c: LayoutConstraint, first: LayoutItem, second: LayoutItem?, into terms: inout [Term],
-                      touching: (LayoutItem) -> Void) -> Parts? {
+    static func build(_ c: LayoutConstraint, into terms: inout [Term], touching: (LayoutItem) -> Void) -> Parts? {
+        // The items as links, borrowed where used: an `if let` of a
+        // borrowed item still copied it (a retain and a release).
+        let first = c.firstLink, second = c.secondLink
         let needsSpace = !c.firstAttribute.isDimension
             || (second != nil && !c.secondAttribute.isDimension)
         // The tree is walked through unretained links (see `LayoutItem.parentLink`):
@@ -47,25 +46,30 @@ enum ExpressionBuilder {
         var space: ItemLink?
         if needsSpace {
             if let second {
-                guard let s = commonAncestor(.passUnretained(first), .passUnretained(second)) else { return nil }
+                guard let s = commonAncestor(first, second) else { return nil }
                 space = s
             } else {
-                space = first.parentLink.map(link)
+                space = parent(first)
             }
         }
         var constant = 0.0
-        append(first, c.firstAttribute, in: space, scale: 1, &terms, &constant, touching)
+        first._withUnsafeGuaranteedRef { append($0, c.firstAttribute, in: space, scale: 1, &terms, &constant, touching) }
         if let second {
-            append(second, c.secondAttribute, in: space, scale: -c.multiplier, &terms, &constant, touching)
+            second._withUnsafeGuaranteedRef {
+                append($0, c.secondAttribute, in: space, scale: -c.multiplier, &terms, &constant, touching)
+            }
         }
-        return Parts(constant: constant - c.constant, anchorConstant: constant, owner: first.hostLink)
+        return Parts(constant: constant - c.constant, anchorConstant: constant,
+                     owner: first._withUnsafeGuaranteedRef { $0.hostLink })
     }
 
     /// Only the anchors' constant part, for baselines that moved.
     static func anchorConstant(of c: LayoutConstraint) -> Double {
-        var k = offset(c.firstItem, c.firstAttribute)
-        if let second = c.secondItem { k -= c.multiplier * offset(second, c.secondAttribute) }
-        return k
+        c.withItems { first, second in
+            var k = offset(first, c.firstAttribute)
+            if let second { k -= c.multiplier * offset(second, c.secondAttribute) }
+            return k
+        }
     }
 
     private static func offset(_ item: LayoutItem, _ attribute: LayoutAttribute) -> Double {

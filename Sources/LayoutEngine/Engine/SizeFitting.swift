@@ -60,7 +60,9 @@ private struct FittingSession {
         root.forEachInSubtree { $0.fittingToken = token }
         root.forEachInSubtree { view in
             view.forEachItem { item in
-                for (i, c) in item.references.enumerated() where c.firstItem === item && c.firstSlot == i {
+                let me = Unmanaged.passUnretained(item).toOpaque()
+                for (i, c) in item.references.enumerated()
+                where c.goneItems == 0 && c.firstLink.toOpaque() == me && c.firstSlot == i {
                     addIfInternal(c)
                 }
                 for c in item.engineOwnedConstraints where c.kind == .guide { addIfInternal(c) }
@@ -74,8 +76,10 @@ private struct FittingSession {
     }
 
     private mutating func addIfInternal(_ c: LayoutConstraint) {
-        if let second = c.secondItem, second.hostView?.fittingToken != token { return }
-        if c.firstItem.hostView?.fittingToken != token { return }
+        let inside = c.withItems { first, second in
+            first.hostView?.fittingToken == token && (second == nil || second!.hostView?.fittingToken == token)
+        }
+        guard inside else { return }
         var touched: [LayoutItem] = []
         guard let expression = ExpressionBuilder.expression(for: c, touching: { touched.append($0) }) else { return }
         add(c.solverConstraint(expression))

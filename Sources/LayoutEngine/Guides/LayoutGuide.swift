@@ -67,7 +67,7 @@ public final class LayoutGuide: LayoutItem {
 
     override func didEnterEngine(_ engine: Engine) {
         owningView?.updateGuideConstants(self)
-        for c in systemConstraints where c.engine == nil {
+        for c in systemConstraints where !c.isInstalled {
             c.active = true
             engine.install(c)
         }
@@ -78,7 +78,7 @@ public final class LayoutGuide: LayoutItem {
     }
 
     override func willLeaveEngine(_ engine: Engine) {
-        for c in systemConstraints where c.engine === engine { engine.uninstall(c) }
+        for c in systemConstraints where c.isInstalled(in: engine) { engine.uninstall(c) }
         if role != .custom { owningView?.addGuideDependents(-1) }
     }
 }

@@ -155,8 +155,7 @@ open class Label: View {
 
     override func intrinsicSizeDidUpdate(_ engine: Engine) {
         guard baselineReferenceCount > 0 else { return }
-        // Attributes first: most constraints name no baseline, and reading
-        // an unowned item is an atomic retain and release.
+        // Attributes first: most constraints name no baseline.
         // By index, reading the attributes in place: `for c in references`
         // retained and released every constraint of every label.
         var i = 0
@@ -164,7 +163,8 @@ open class Label: View {
             let a = references[i].firstAttribute, b = references[i].secondAttribute
             if a.isBaseline || b.isBaseline {
                 let c = references[i]
-                if (a.isBaseline && c.firstItem === self) || (b.isBaseline && c.secondItem === self) {
+                let me = Unmanaged.passUnretained(self).toOpaque()
+                if (a.isBaseline && c.firstLink.toOpaque() == me) || (b.isBaseline && c.secondLink?.toOpaque() == me) {
                     engine.anchorsChanged(c)
                 }
             }

@@ -17,7 +17,7 @@ extension View {
     /// Every constraint of this view installed in an engine, including the
     /// ones the engine made for its frame and intrinsic size.
     public var installedConstraints: [LayoutConstraint] {
-        references.filter { $0.engine != nil } + engineOwnedConstraints.filter { $0.engine != nil }
+        references.filter { $0.isInstalled } + engineOwnedConstraints.filter { $0.isInstalled }
     }
 
     // MARK: Entering the engine
@@ -33,7 +33,7 @@ extension View {
     }
 
     func leaveEngine(_ engine: Engine) {
-        forEachEngineOwnedConstraint { c in if c.engine === engine { engine.uninstall(c) } }
+        forEachEngineOwnedConstraint { c in if c.isInstalled(in: engine) { engine.uninstall(c) } }
         autoresizingConstraints = []
         contentSizeConstraints = ContentSizeSlots()
         intrinsicSizeIsInvalid = true
@@ -176,7 +176,7 @@ extension View {
             if form == .twoSided { c.huggingPriority = hugPriority }
             c.active = true
             contentSizeConstraints[i] = c
-            engine.install(c, first: self, second: nil)
+            engine.install(c)
         case .inequalities:
             let resist = LayoutConstraint(kind: .contentSize, self, attribute, .greaterThanOrEqual, nil, .notAnAttribute,
                                           constant: value, priority: resistPriority)
@@ -186,8 +186,8 @@ extension View {
             hug.active = true
             contentSizeConstraints[i] = resist
             contentSizeConstraints[i + 1] = hug
-            engine.install(resist, first: self, second: nil)
-            engine.install(hug, first: self, second: nil)
+            engine.install(resist)
+            engine.install(hug)
         }
     }
 }

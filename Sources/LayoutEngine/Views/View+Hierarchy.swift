@@ -90,8 +90,14 @@ extension View {
         forEachInSubtree { view in
             view.forEachItem { item in
                 for c in item.references {
-                    let other = c.firstItem === item ? c.secondItem : c.firstItem
-                    if let other, let host = other.hostView, !host.isDescendant(of: self) { leaving.append(c) }
+                    // One whose other item is gone leaves with the rest.
+                    if c.goneItems != 0 { leaving.append(c); continue }
+                    let leaves = c.withItems { first, second in
+                        let other = first === item ? second : first
+                        guard let host = other?.hostLink else { return false }
+                        return !host._withUnsafeGuaranteedRef { $0.isDescendant(of: self) }
+                    }
+                    if leaves { leaving.append(c) }
                 }
             }
         }
@@ -132,13 +138,12 @@ extension View {
                 pending.reserveCapacity(referenceCount)
                 forEachInSubtree { view in
                     view.forEachItem { item in
-                        // Each constraint once, marked with this move's token:
-                        // telling whether its first item is this one or
-                        // outside read that unowned item (an atomic retain
-                        // and release) for each constraint at both its items.
+                        // Each constraint once, marked with this move's token
+                        // (cheaper than telling from its items whether this
+                        // item is its first or the other one is outside).
                         for i in item.references.indices {
                             Unmanaged.passUnretained(item.references[i])._withUnsafeGuaranteedRef { c in
-                                if c.active && c.collectedMark != mark && c.engine == nil {
+                                if c.active && c.collectedMark != mark && !c.isInstalled && c.goneItems == 0 {
                                     c.collectedMark = mark
                                     pending.append(c)
                                 }
@@ -160,23 +165,27 @@ extension View {
 
     private func uninstallAll(from engine: Engine) {
         forEachItem { item in
-            for c in item.references where c.engine === engine { engine.uninstall(c) }
+            for c in item.references where c.isInstalled(in: engine) { engine.uninstall(c) }
             // In place: `engineOwnedConstraints` builds an array per item.
-            item.forEachEngineOwnedConstraint { c in if c.engine === engine { engine.uninstall(c) } }
+            item.forEachEngineOwnedConstraint { c in if c.isInstalled(in: engine) { engine.uninstall(c) } }
             engine.leave(item)
         }
     }
 
     private func installPending(in engine: Engine, onlyReachingOutside: Bool = false) {
         forEachItem { item in
-            for c in item.references where c.active && c.engine == nil {
-                let first = c.firstItem, second = c.secondItem
-                if onlyReachingOutside {
-                    let other = first === item ? second : first
-                    if let host = other?.hostLink, strictlyContains(host) { continue }
-                }
-                if first.installationEngine(with: second)?.toOpaque() == Unmanaged.passUnretained(engine).toOpaque() {
-                    engine.install(c, first: first, second: second)
+            for i in item.references.indices {
+                Unmanaged.passUnretained(item.references[i])._withUnsafeGuaranteedRef { c in
+                    guard c.active, !c.isInstalled, c.goneItems == 0 else { return }
+                    c.withItems { first, second in
+                        if onlyReachingOutside {
+                            let other = first === item ? second : first
+                            if let host = other?.hostLink, strictlyContains(host) { return }
+                        }
+                        if first.installationEngine(with: second)?.toOpaque() == Unmanaged.passUnretained(engine).toOpaque() {
+                            engine.install(c)
+                        }
+                    }
                 }
             }
         }

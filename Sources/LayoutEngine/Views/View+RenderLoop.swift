@@ -194,8 +194,11 @@ extension View {
         guard !pendingEngineSubviews.isEmpty else { return }
         let list = pendingEngineSubviews
         pendingEngineSubviews = []
-        for child in list where child.engineDirty && child.isSubview(of: self) {
-            child.applyEngineFrame()
+        // Borrowed from the list that holds them: `for child in` retained each.
+        for i in list.indices {
+            Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef { child in
+                if child.engineDirty && child.isSubview(of: self) { child.applyEngineFrame() }
+            }
         }
     }
 
@@ -212,9 +215,12 @@ extension View {
     func markMovedByEngine() {
         guard !engineDirty, !translatesAutoresizingMaskIntoConstraints else { return }
         engineDirty = true
-        if let parent = superview {
-            parent.pendingEngineSubviews.append(self, reservingFirst: 4)
-            parent.setNeedsLayout()
+        // Through the unretained parent link: `superview` is a retained copy.
+        if let parent = parentLink {
+            parent._withUnsafeGuaranteedRef {
+                $0.pendingEngineSubviews.append(self, reservingFirst: 4)
+                $0.setNeedsLayout()
+            }
         } else {
             applyEngineFrame()
         }
