@@ -80,7 +80,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     private var storedRemovedSolverID: UInt64 = 0
     /// Creation order, process-wide: pending constraints are installed in
     /// the order the app made them.
-    let serial = constraintSerials.add(1, ordering: .relaxed).oldValue
+    /// 0 for the ones the engine makes, which are never pending (no atomic step for them).
+    let serial: UInt64
     /// The token of the last `moveSubtree` that collected it for installing.
     var collectedMark = 0
 
@@ -208,6 +209,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.constant = constant
         self.priority = priority
         self.kind = .user
+        self.serial = constraintSerials.add(1, ordering: .relaxed).oldValue
     }
 
     /// An app constraint made by an anchor, its items given as links.
@@ -222,6 +224,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.constant = constant
         self.priority = .required
         self.kind = .user
+        self.serial = constraintSerials.add(1, ordering: .relaxed).oldValue
     }
 
     init(kind: Kind, _ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
@@ -235,6 +238,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.constant = constant
         self.priority = priority
         self.kind = kind
+        self.serial = kind == .user ? constraintSerials.add(1, ordering: .relaxed).oldValue : 0
     }
 
     /// The solver's form of this constraint for `expression` (first − second).
