@@ -23,7 +23,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         case guide
     }
 
-    // Stored fields in this order: 152 bytes with the header, a 160-byte
+    // Stored fields in this order: 120 bytes with the header, a 128-byte
     // heap block where declaration order took 208 (ten thousand
     // constraints made and freed per feed-cell build).
 
@@ -49,20 +49,17 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// `deinit` while the constraint was active (it then lives on in the
     /// other item's references, or the app's hands); engine paths skip it.
     var goneItems: UInt8 = 0
-    // Every reference-counted field sits here, next to the object's header:
-    // a constraint going away (ten thousand in a feed-cell teardown, cold
-    // by then) then releases them all from one cache line, not three.
-    /// A name for logs, as `NSLayoutConstraint.identifier`.
-    public var identifier: String?
+    /// Whether `storedSolverID` is the id of a removal still pending (see
+    /// `removedSolverID`) rather than of the equation installed.
+    private var storedIDIsRemoval = false
+    /// What few constraints use, boxed: see `Extras`.
+    private var extras: Extras?
     /// The slot of the engine it is installed in (see `EngineSlot`),
     /// unretained: slots are never freed. A window going away need not
     /// visit each of its constraints (that walk was about 4 % of a
     /// feed-cell build, a cache miss per constraint): its engine's slot
     /// moves on to a new stamp instead.
     private var slotLink: Unmanaged<EngineSlot>?
-    /// A broken constraint's terms (the solver refused it and holds none),
-    /// to add it again at a new priority.
-    var brokenTerms: [Term]?
     public let multiplier: Double
 
     /// The constant term; changing it on an installed constraint is an
@@ -73,11 +70,9 @@ public final class LayoutConstraint: CustomStringConvertible {
         willSet { engine?.applyQueuedAdditions() }
         didSet { if constant != oldValue { engine?.constantChanged(self) } }
     }
-    /// What the anchors contribute to the solver constant (baseline offsets).
-    var anchorConstant = 0.0
-    /// `solverID` and `removedSolverID`, 0 for none (the solver's ids start at 1).
+    /// `solverID` or `removedSolverID` (never both at once), 0 for none
+    /// (the solver's ids start at 1).
     private var storedSolverID: UInt64 = 0
-    private var storedRemovedSolverID: UInt64 = 0
     /// Creation order, process-wide: pending constraints are installed in
     /// the order the app made them.
     /// 0 for the ones the engine makes, which are never pending (no atomic step for them).
@@ -160,15 +155,62 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// was a retain of its terms at every install and a release, of a cold
     /// buffer, when the constraint went.
     var solverID: UInt64? {
-        get { storedSolverID == 0 ? nil : storedSolverID }
-        set { storedSolverID = newValue ?? 0 }
+        get { storedIDIsRemoval || storedSolverID == 0 ? nil : storedSolverID }
+        set {
+            if let id = newValue {
+                storedSolverID = id
+                storedIDIsRemoval = false
+            } else if !storedIDIsRemoval {
+                storedSolverID = 0
+            }
+        }
     }
     /// The id its equation had when it was last uninstalled: while that
     /// removal is still pending in the solver, installing it again unchanged
-    /// takes the removal back instead (`Solver.restore`).
+    /// takes the removal back instead (`Solver.restore`). It shares
+    /// `solverID`'s storage: an installed constraint has no pending removal.
     var removedSolverID: UInt64? {
-        get { storedRemovedSolverID == 0 ? nil : storedRemovedSolverID }
-        set { storedRemovedSolverID = newValue ?? 0 }
+        get { storedIDIsRemoval ? storedSolverID : nil }
+        set {
+            if let id = newValue {
+                storedSolverID = id
+                storedIDIsRemoval = true
+            } else if storedIDIsRemoval {
+                storedSolverID = 0
+                storedIDIsRemoval = false
+            }
+        }
+    }
+
+    /// The fields most constraints never set, in a box made at the first
+    /// set: the rest is then a 128-byte heap block instead of 160.
+    private final class Extras {
+        var identifier: String?
+        var brokenTerms: [Term]?
+        var anchorConstant = 0.0
+    }
+    private var extrasForWriting: Extras {
+        if let extras { return extras }
+        let made = Extras()
+        extras = made
+        return made
+    }
+
+    /// A name for logs, as `NSLayoutConstraint.identifier`.
+    public var identifier: String? {
+        get { extras?.identifier }
+        set { if newValue != nil || extras != nil { extrasForWriting.identifier = newValue } }
+    }
+    /// A broken constraint's terms (the solver refused it and holds none),
+    /// to add it again at a new priority.
+    var brokenTerms: [Term]? {
+        get { extras?.brokenTerms }
+        set { if newValue != nil || extras != nil { extrasForWriting.brokenTerms = newValue } }
+    }
+    /// What the anchors contribute to the solver constant (baseline offsets).
+    var anchorConstant: Double {
+        get { extras?.anchorConstant ?? 0 }
+        set { if newValue != 0 || extras != nil { extrasForWriting.anchorConstant = newValue } }
     }
     /// True when the engine refused it as unsatisfiable and broke it.
     public internal(set) var isBroken: Bool {
