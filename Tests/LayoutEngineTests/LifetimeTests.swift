@@ -43,8 +43,8 @@ import SampleViews
     }
 
     /// Views and guides hold their window and engine unretained (weak
-    /// references slowed every retain of them), and constraints retain an
-    /// engine that the window closes as it goes: a window that goes must
+    /// references slowed every retain of them), and constraints find their
+    /// engine through its slot, which the window's closing moves on: a window that goes must
     /// leave nothing pointing at it, and what outlives it must work on in
     /// another window.
     @Test func viewsAndConstraintsOutliveTheirWindow() {

@@ -26,8 +26,8 @@ final class Engine {
         return core
     }
     private let core = Solver()
-    /// Set when the window goes (`close`): constraints that outlive it still
-    /// hold the engine, and read it as nil.
+    /// Set when the window goes (`close`), which moves its slot on:
+    /// constraints that outlive it read their engine as nil.
     private(set) var isClosed = false
     /// The equations of constraints installed but not yet added to the
     /// solver, in order, laid out flat (one terms buffer for all). They are
@@ -145,8 +145,8 @@ final class Engine {
     /// one that outlives the window reads nil, as through a weak reference.
     /// The window calls it for every item in its tree as it goes (an item in
     /// the engine is always in the tree: leaving the window leaves the
-    /// engine); nothing else may. Constraints need no visit: they retain
-    /// the engine, which `close` marks.
+    /// engine); nothing else may. Constraints need no visit: they find the
+    /// engine through its slot, which `close` moves on.
     func detach(_ item: LayoutItem) {
         guard item.engine === self else { return }
         item.engine = nil

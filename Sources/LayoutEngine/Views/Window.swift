@@ -29,7 +29,7 @@ public final class Window: View {
     deinit {
         // Views and guides that outlive the window must not keep pointing at
         // it or its engine (their references are unretained); constraints
-        // retain the engine, which is closed.
+        // find the engine through its slot, which closing it moves on.
         // Captured unretained: the walk's closure passed down the tree
         // retained and released a captured engine at every view.
         let engine = Unmanaged.passUnretained(layoutEngine)
