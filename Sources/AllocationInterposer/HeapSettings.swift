@@ -1,9 +1,5 @@
 import CAllocationCounter
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WorkerCore
 
 /// The worker's heap policy: freed memory stays in the process.
 ///
@@ -28,27 +24,16 @@ public enum HeapSettings {
         lb_heap_keep_freed_memory(trimThreshold, mmapThreshold) == 1
     }
 
-    /// Minor page faults of the process so far (getrusage).
-    public static func minorFaults() -> Int {
-        var usage = rusage()
-        #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        #else
-        getrusage(RUSAGE_SELF, &usage)
-        #endif
-        return Int(usage.ru_minflt)
-    }
-
     /// A self-check: a 4 MiB block written, freed, asked for again and
     /// written again. Returns the faults of each write: with the policy the
     /// second reuses the first's pages (near 0), without it both map 1,024.
     public static func reuseCheck(bytes: Int = 4 << 20) -> (first: Int, second: Int) {
         func touch() -> Int {
-            let before = minorFaults()
+            let before = ProcessMeters.minorPageFaults()
             let p = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
             var offset = 0
             while offset < bytes { p.storeBytes(of: UInt8(truncatingIfNeeded: offset), toByteOffset: offset, as: UInt8.self); offset += 4096 }
-            let faults = minorFaults() - before
+            let faults = ProcessMeters.minorPageFaults() - before
             p.deallocate()
             return faults
         }

@@ -21,17 +21,25 @@ public enum ProcessMeters {
 
     /// Peak resident set size of the process so far, in bytes (getrusage).
     public static func peakMemoryBytes() -> Int64 {
+        let usage = processUsage()
+        #if canImport(Darwin)
+        return Int64(usage.ru_maxrss)          // bytes on Darwin
+        #else
+        return Int64(usage.ru_maxrss) * 1024   // kilobytes on Linux
+        #endif
+    }
+
+    /// Minor page faults of the process so far (getrusage).
+    public static func minorPageFaults() -> Int { Int(processUsage().ru_minflt) }
+
+    private static func processUsage() -> rusage {
         var usage = rusage()
         #if canImport(Glibc)
         getrusage(RUSAGE_SELF.rawValue, &usage)
         #else
         getrusage(RUSAGE_SELF, &usage)
         #endif
-        #if canImport(Darwin)
-        return Int64(usage.ru_maxrss)          // bytes on Darwin
-        #else
-        return Int64(usage.ru_maxrss) * 1024   // kilobytes on Linux
-        #endif
+        return usage
     }
 }
 
