@@ -239,44 +239,32 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     /// The full initialiser, as `NSLayoutConstraint(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)`.
-    public init(item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
-                toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute,
-                multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required) {
-        self.firstLink = .passUnretained(item)
-        self.firstAttribute = attribute
-        self.relation = relation
-        self.secondLink = toItem.map(Unmanaged.passUnretained)
-        self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
-        self.multiplier = multiplier
-        self.constant = constant
-        self.priority = priority
-        self.kind = .user
-        self.serial = constraintSerials.add(1, ordering: .relaxed).oldValue
+    public convenience init(item: LayoutItem, attribute: LayoutAttribute, relatedBy relation: LayoutRelation,
+                            toItem: LayoutItem?, attribute secondAttribute: LayoutAttribute,
+                            multiplier: Double = 1, constant: Double = 0, priority: LayoutPriority = .required) {
+        self.init(first: .passUnretained(item), attribute, relation, second: toItem.map(Unmanaged.passUnretained),
+                  secondAttribute, multiplier: multiplier, constant: constant, priority: priority)
     }
 
-    /// An app constraint made by an anchor, its items given as links.
+    /// One the engine makes (`kind`: autoresizing, content size, guide), multiplier 1.
+    convenience init(kind: Kind, _ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
+                     _ toItem: LayoutItem?, _ secondAttribute: LayoutAttribute, constant: Double, priority: LayoutPriority) {
+        self.init(first: .passUnretained(item), attribute, relation, second: toItem.map(Unmanaged.passUnretained),
+                  secondAttribute, multiplier: 1, constant: constant, priority: priority, kind: kind)
+    }
+
+    /// The designated initialiser, items given as links (anchors make
+    /// constraints through it: an item passed as a reference was a
+    /// retained copy).
     init(first: Unmanaged<LayoutItem>, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
-         second: Unmanaged<LayoutItem>?, _ secondAttribute: LayoutAttribute, multiplier: Double, constant: Double) {
+         second: Unmanaged<LayoutItem>?, _ secondAttribute: LayoutAttribute, multiplier: Double, constant: Double,
+         priority: LayoutPriority = .required, kind: Kind = .user) {
         self.firstLink = first
         self.firstAttribute = attribute
         self.relation = relation
         self.secondLink = second
         self.secondAttribute = second == nil ? .notAnAttribute : secondAttribute
         self.multiplier = multiplier
-        self.constant = constant
-        self.priority = .required
-        self.kind = .user
-        self.serial = constraintSerials.add(1, ordering: .relaxed).oldValue
-    }
-
-    init(kind: Kind, _ item: LayoutItem, _ attribute: LayoutAttribute, _ relation: LayoutRelation,
-         _ toItem: LayoutItem?, _ secondAttribute: LayoutAttribute, constant: Double, priority: LayoutPriority) {
-        self.firstLink = .passUnretained(item)
-        self.firstAttribute = attribute
-        self.relation = relation
-        self.secondLink = toItem.map(Unmanaged.passUnretained)
-        self.secondAttribute = toItem == nil ? .notAnAttribute : secondAttribute
-        self.multiplier = 1
         self.constant = constant
         self.priority = priority
         self.kind = kind

@@ -189,9 +189,6 @@ final class Engine {
 
     // MARK: Installing constraints
 
-    /// Builds a constraint's equation and queues it for the solver (see
-    /// `queued`). Unsatisfiable required constraints are broken (left out)
-    /// and logged when the queue is applied.
     /// Installs `c` if both its items are in this engine's window; a subtree
     /// joining the window asks this of each constraint it carries.
     func installIfInWindow(_ c: LayoutConstraint) {
@@ -203,6 +200,9 @@ final class Engine {
         }
     }
 
+    /// Builds a constraint's equation and queues it for the solver (see
+    /// `queued`). Unsatisfiable required constraints are broken (left out)
+    /// and logged when the queue is applied.
     func install(_ c: LayoutConstraint) {
         guard !c.isInstalled, c.goneItems == 0 else { return }
         // Items enter as the expression names them, in the order a list of

@@ -31,9 +31,9 @@ enum ExpressionBuilder {
     /// Appends the terms of `c`'s expression to `terms` (the engine queues
     /// them without an array of their own) and returns its other parts, or
     /// nil, appending nothing, if its items share no ancestor. `touching`
-    /// is called with each item whose variables appear, in order of first appearance, possibly
-    /// more than once (callers that care skip repeats); nothing is called
-    /// when the result is nil. A callback, not a list: collecting the items
+    /// is called with each item whose variables appear, in order of first
+    /// appearance, possibly more than once (callers that care skip
+    /// repeats); nothing is called when the result is nil. A callback, not a list: collecting the items
     /// retained and released each of them.
     static func build(_ c: LayoutConstraint, into terms: inout [Term], touching: (LayoutItem) -> Void) -> Parts? {
         // The items as links, borrowed where used: an `if let` of a

@@ -77,7 +77,7 @@ private struct FittingSession {
 
     private mutating func addIfInternal(_ c: LayoutConstraint) {
         let inside = c.withItems { first, second in
-            first.hostView?.fittingToken == token && (second == nil || second!.hostView?.fittingToken == token)
+            first.hostView?.fittingToken == token && second.map { $0.hostView?.fittingToken == token } ?? true
         }
         guard inside else { return }
         var touched: [LayoutItem] = []
