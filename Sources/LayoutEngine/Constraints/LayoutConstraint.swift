@@ -112,6 +112,15 @@ public final class LayoutConstraint: CustomStringConvertible {
     private static let goneMessage = "LayoutConstraint: its item was deallocated, and constraints do not keep "
         + "their items alive; keep the view while you use the constraint"
 
+    /// Whether `item` is the first item, or the second: compares the links,
+    /// so it reads neither item (and holds for a gone one).
+    @inline(__always) func isFirstItem(_ item: LayoutItem) -> Bool {
+        firstLink.toOpaque() == Unmanaged.passUnretained(item).toOpaque()
+    }
+    @inline(__always) func isSecondItem(_ item: LayoutItem) -> Bool {
+        secondLink?.toOpaque() == Unmanaged.passUnretained(item).toOpaque()
+    }
+
     /// Calls `body` with both items borrowed, no retain or release: the
     /// engine's paths, where the items are alive in a tree.
     @inline(__always)

@@ -57,11 +57,10 @@ open class LayoutItem {
         // An active constraint outlives this item only in the references of
         // an item in another tree, or in the app's hands: mark it, so no
         // path reads this item through it (constraints hold items unretained).
-        let me = Unmanaged.passUnretained(self).toOpaque()
         for i in references.indices {
             Unmanaged.passUnretained(references[i])._withUnsafeGuaranteedRef { c in
-                if c.firstLink.toOpaque() == me { c.goneItems |= 1 }
-                if c.secondLink?.toOpaque() == me { c.goneItems |= 2 }
+                if c.isFirstItem(self) { c.goneItems |= 1 }
+                if c.isSecondItem(self) { c.goneItems |= 2 }
             }
         }
     }
@@ -152,11 +151,8 @@ open class LayoutItem {
         let last = references.removeLast()
         if slot < references.count {
             references[slot] = last
-            if last.firstLink.toOpaque() == Unmanaged.passUnretained(self).toOpaque() && last.firstSlot == references.count {
-                last.firstSlot = slot
-            } else {
-                last.secondSlot = slot
-            }
+            if last.isFirstItem(self) && last.firstSlot == references.count { last.firstSlot = slot }
+            else { last.secondSlot = slot }
         }
         if asFirst { c.firstSlot = -1 } else { c.secondSlot = -1 }
         if (asFirst ? c.firstAttribute : c.secondAttribute).isBaseline { baselineReferenceCount -= 1 }

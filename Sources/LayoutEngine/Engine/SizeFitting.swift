@@ -60,9 +60,7 @@ private struct FittingSession {
         root.forEachInSubtree { $0.fittingToken = token }
         root.forEachInSubtree { view in
             view.forEachItem { item in
-                let me = Unmanaged.passUnretained(item).toOpaque()
-                for (i, c) in item.references.enumerated()
-                where c.goneItems == 0 && c.firstLink.toOpaque() == me && c.firstSlot == i {
+                for (i, c) in item.references.enumerated() where c.goneItems == 0 && c.isFirstItem(item) && c.firstSlot == i {
                     addIfInternal(c)
                 }
                 for c in item.engineOwnedConstraints where c.kind == .guide { addIfInternal(c) }

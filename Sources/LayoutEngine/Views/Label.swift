@@ -163,8 +163,7 @@ open class Label: View {
             let a = references[i].firstAttribute, b = references[i].secondAttribute
             if a.isBaseline || b.isBaseline {
                 let c = references[i]
-                let me = Unmanaged.passUnretained(self).toOpaque()
-                if (a.isBaseline && c.firstLink.toOpaque() == me) || (b.isBaseline && c.secondLink?.toOpaque() == me) {
+                if (a.isBaseline && c.isFirstItem(self)) || (b.isBaseline && c.isSecondItem(self)) {
                     engine.anchorsChanged(c)
                 }
             }
