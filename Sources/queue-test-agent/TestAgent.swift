@@ -35,7 +35,23 @@ struct TestAgent {
                 if !lost.isEmpty { await held.markLost(lost) }
             }
         }
-        defer { heartbeat.cancel() }
+        // Awaited, not just cancelled, as `layoutbench agent` does: a
+        // heartbeat still reconnecting when the process exits is inside
+        // libpq and GSSAPI while they tear themselves down (an agent
+        // aborted at exit once in a PostgreSQL-restart test, status 6).
+        do {
+            try await claimUntilStopped()
+        } catch {
+            heartbeat.cancel()
+            await heartbeat.value
+            throw error
+        }
+        heartbeat.cancel()
+        await heartbeat.value
+    }
+
+    /// The claim loop of `run`, then the release of what is still held.
+    private func claimUntilStopped() async throws {
         var lastRescue = ContinuousClock.now - .seconds(3600)
         while !stopRequested.load(ordering: .relaxed) {
             if ContinuousClock.now - lastRescue > .seconds(options.leaseSeconds / 2) {
