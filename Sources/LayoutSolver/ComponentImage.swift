@@ -39,8 +39,10 @@ final class ComponentImage {
     /// whose constants differ shifts by the difference.
     let recordConstants: [Double]
 
-    /// Per record: the local symbol of its marker.
+    /// Per record: the local symbol of its marker, and what else a basis
+    /// change needs of it (the same in every basis of a family).
     let markerOfRecord: [Int32]
+    let records: ImageRecords
 
     var rowCount: Int { rowBasic.count }
     var objectiveTermCount: Int { levelCells.count }
@@ -54,10 +56,12 @@ final class ComponentImage {
         }
     }
 
+    /// The image of a basis: its rows and objective over local symbols, and
+    /// its records. Works out how each record's constant change moves the
+    /// rows in this basis (`shifts`, and the rows of each `.column` one).
     init(kinds: [SymbolKind], rowOf: [Int32], rowBasic: [Int32], rowConstants: [Double], rowStart: [Int32],
          cells: [Cell], levelPriorities: [Float], levelConstants: [Double], levelStart: [Int32],
-         levelCells: [Cell], shifts: [ConstantShift], effectStart: [Int32], effectRows: [Int32],
-         effectCoefficients: [Double], recordOfMarker: [Int32], recordConstants: [Double]) {
+         levelCells: [Cell], records: ImageRecords, recordConstants: [Double]) {
         self.kinds = kinds
         self.rowOf = rowOf
         self.rowBasic = rowBasic
@@ -68,16 +72,64 @@ final class ComponentImage {
         self.levelConstants = levelConstants
         self.levelStart = levelStart
         self.levelCells = levelCells
+        self.records = records
+        self.recordConstants = recordConstants
+        markerOfRecord = records.markers
+
+        // Which case of `Tableau.applyShift` each record's constant change
+        // takes in this basis; the `.column` ones collect the rows holding
+        // their marker.
+        let recordCount = records.markers.count
+        var shifts: [ConstantShift] = []
+        shifts.reserveCapacity(recordCount)
+        var recordOfMarker = [Int32](repeating: -1, count: kinds.count)
+        var columnRecord = [Int32](repeating: -1, count: kinds.count)
+        for k in 0..<recordCount {
+            let m = Int(records.markers[k]), o = Int(records.others[k])
+            recordOfMarker[m] = Int32(truncatingIfNeeded: k)
+            if rowOf[m] >= 0 {
+                shifts.append(ConstantShift(mode: .markerRow, row: rowOf[m], divisor: records.markerCoefficients[k]))
+            } else if o >= 0, rowOf[o] >= 0 {
+                shifts.append(ConstantShift(mode: .otherRow, row: rowOf[o], divisor: records.otherCoefficients[k]))
+            } else {
+                shifts.append(ConstantShift(mode: .column, row: -1, divisor: records.markerCoefficients[k]))
+                columnRecord[m] = Int32(truncatingIfNeeded: k)
+            }
+        }
+        // Grouped by record with a counting sort over one pass of the cells.
+        var effectStart = [Int32](repeating: 0, count: recordCount + 1)
+        for cell in cells where columnRecord[cell.symbol] >= 0 { effectStart[Int(columnRecord[cell.symbol]) + 1] += 1 }
+        for k in 0..<recordCount { effectStart[k + 1] += effectStart[k] }
+        var next = effectStart
+        var effectRows = [Int32](repeating: 0, count: Int(effectStart.last!))
+        var effectCoefficients = [Double](repeating: 0, count: effectRows.count)
+        for r in 0..<rowBasic.count {
+            for i in Int(rowStart[r])..<Int(rowStart[r + 1]) {
+                let k = columnRecord[cells[i].symbol]
+                guard k >= 0 else { continue }
+                let e = Int(next[Int(k)])
+                next[Int(k)] += 1
+                effectRows[e] = Int32(truncatingIfNeeded: r)
+                effectCoefficients[e] = cells[i].coefficient
+            }
+        }
         self.shifts = shifts
+        self.recordOfMarker = recordOfMarker
         self.effectStart = effectStart
         self.effectRows = effectRows
         self.effectCoefficients = effectCoefficients
-        self.recordOfMarker = recordOfMarker
-        self.recordConstants = recordConstants
-        var markers = [Int32](repeating: -1, count: recordConstants.count)
-        for (s, k) in recordOfMarker.enumerated() where k >= 0 { markers[Int(k)] = Int32(truncatingIfNeeded: s) }
-        markerOfRecord = markers
     }
+}
+
+/// An image's records, by index in the order its copies' records are made:
+/// each one's marker and other error (local symbols; -1 for none) and their
+/// coefficients in the constraint's own row. A basis change moves none of
+/// these, so a family's images share one.
+struct ImageRecords {
+    var markers: [Int32] = []
+    var others: [Int32] = []
+    var markerCoefficients: [Double] = []
+    var otherCoefficients: [Double] = []
 }
 
 /// The images of one template in the bases its copies have needed: the
@@ -90,7 +142,7 @@ final class ComponentImage {
 final class ImageFamily {
     /// The template's own image: copies no known basis fits start from it.
     let template: ComponentImage
-    /// Every basis, the ones copies took most often first (each taken one
+    /// Every basis, the ones new copies took most often first (each taken one
     /// moves up a place), so a copy usually finds its own at the first try.
     private(set) var images: [ComponentImage]
     private var uses: [Int]
@@ -109,10 +161,14 @@ final class ImageFamily {
 
     var isFull: Bool { images.count >= Self.limit }
 
-    func add(_ image: ComponentImage) {
+    /// Keeps `image`, a basis no earlier copy had, unless the family is
+    /// full; a copy that reached it by leaving `leaving` notes the move, as
+    /// `took` does.
+    func add(_ image: ComponentImage, leaving: ComponentImage? = nil) {
         guard !isFull else { return }
         images.append(image)
         uses.append(0)
+        if let leaving { moves[ObjectIdentifier(leaving)] = image }
     }
 
     /// The basis a copy last moved to when a constant change made `image`
@@ -122,9 +178,16 @@ final class ImageFamily {
         return images.firstIndex { $0 === to }
     }
 
-    /// Notes that a copy took basis `i`, leaving `leaving` if it moved.
+    /// Notes that a copy took basis `i`, leaving `leaving` if it moved. Only
+    /// new copies reorder the bases: were moves counted too, a list's cells
+    /// toggling between two contents would keep reordering them, and every
+    /// step would try a different number of bases (the harness's counters
+    /// must repeat from step to step).
     func took(_ i: Int, leaving: ComponentImage? = nil) {
-        if let leaving { moves[ObjectIdentifier(leaving)] = images[i] }
+        if let leaving {
+            moves[ObjectIdentifier(leaving)] = images[i]
+            return
+        }
         uses[i] += 1
         if i > 0 && uses[i] > uses[i - 1] {
             images.swapAt(i, i - 1)

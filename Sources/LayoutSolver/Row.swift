@@ -269,6 +269,14 @@ struct Row {
         // before the window goes, and indexing each was an eighth of a copy.
     }
 
+    /// A row of `source`'s cells as they are (a shared copy's row, read
+    /// from its image in local symbols); unindexed, as the renaming one.
+    init(constant: Double, copying source: UnsafeBufferPointer<Cell>) {
+        self.constant = constant
+        cells.reserveCapacity(source.count)
+        cells.append(contentsOf: source)
+    }
+
     @inline(__always) private mutating func append(_ cell: Cell) {
         if indexed { positions[cell.symbol] = cells.count }
         cells.append(cell)

@@ -156,13 +156,24 @@ extension Solver {
         }
         do {
             if basis == nil {
-                // No known basis is feasible: written out in the template's
-                // and repaired by dual simplex; the basis it ends in is kept.
-                tableau.materialize(copy)
+                // No known basis is feasible: dual simplex from the
+                // template's finds one, on the image if it can (the copy
+                // stays shared), else on the copy written out. Either way
+                // the family keeps it.
                 var changes: [(record: Int, delta: Double)] = []
                 first.changes(to: constants, into: &changes)
-                try tableau.shiftConstants(changes.map { (slots[$0.record], $0.delta) })
-                tableau.learnBasis(of: copy, records: slots, constants: constants, into: family)
+                if tableau.discoversOnImages,
+                   let found = tableau.discoverBasis(from: first, constants: first.rowConstants, changes: changes,
+                                                     recordConstants: constants,
+                                                     symbols: tableau.components[copy].symbols) {
+                    tableau.adopt(copy, image: found.image, constants: found.constants,
+                                  previous: first, previousConstants: first.rowConstants)
+                    family.add(found.image)
+                } else {
+                    tableau.materialize(copy)
+                    try tableau.shiftConstants(changes.map { (slots[$0.record], $0.delta) })
+                    tableau.learnBasis(of: copy, records: slots, constants: constants, into: family)
+                }
             }
         } catch {
             let (_, released) = tableau.dismantle(copy) { _ in false }

@@ -83,8 +83,11 @@ public final class Solver {
 
     /// A solver that copies repeated blocks of a batch from `smallestCopiedBlock`
     /// constraints on (tests copy small blocks; see `add(batch:failed:)`).
-    init(smallestCopiedBlock: Int) {
+    /// Tests also turn off finding new bases on images (`discoverBasis`), to
+    /// compare with the written-out path.
+    init(smallestCopiedBlock: Int, discoversOnImages: Bool = true) {
         self.smallestCopiedBlock = smallestCopiedBlock
+        tableau.discoversOnImages = discoversOnImages
     }
     private(set) var smallestCopiedBlock = Solver.defaultSmallestCopiedBlock
 
@@ -92,9 +95,10 @@ public final class Solver {
     /// tuning: an engine whose window has gone frees its storage this way
     /// while constraints that outlive the window still point at the engine.
     package func reset() {
-        let fold = tableau.foldThreshold
+        let fold = tableau.foldThreshold, discovers = tableau.discoversOnImages
         tableau = Tableau()
         tableau.foldThreshold = fold
+        tableau.discoversOnImages = discovers
         symbolOf = PagedIDMap()
         variables = []
         recordOf = PagedIDMap()

@@ -27,6 +27,9 @@ public struct SolverCounters: Hashable, Sendable {
     /// from its template's image until an operation needs them (see
     /// `ComponentImage`).
     public var componentsMaterialized = 0
+    /// Bases a shared copy needed that no earlier copy had met, found by
+    /// dual simplex on its image, without writing it out (`discoverBasis`).
+    public var basesDiscovered = 0
     /// Rows made infeasible by a constant change or suggestion and repaired by dual simplex.
     public var infeasibleRows = 0
 
@@ -40,7 +43,8 @@ public struct SolverCounters: Hashable, Sendable {
          ("rowsTouched", rowsTouched), ("termsTouched", termsTouched),
          ("objectiveIterations", objectiveIterations), ("componentsMerged", componentsMerged),
          ("componentsSplit", componentsSplit), ("infeasibleRows", infeasibleRows),
-         ("componentsCloned", componentsCloned), ("componentsMaterialized", componentsMaterialized)]
+         ("componentsCloned", componentsCloned), ("componentsMaterialized", componentsMaterialized),
+         ("basesDiscovered", basesDiscovered)]
     }
 
     /// Sum of the work counters (everything but the call counts): one number for "how much work".
@@ -63,6 +67,7 @@ public struct SolverCounters: Hashable, Sendable {
         d.componentsSplit = a.componentsSplit - b.componentsSplit
         d.componentsCloned = a.componentsCloned - b.componentsCloned
         d.componentsMaterialized = a.componentsMaterialized - b.componentsMaterialized
+        d.basesDiscovered = a.basesDiscovered - b.basesDiscovered
         d.infeasibleRows = a.infeasibleRows - b.infeasibleRows
         return d
     }

@@ -70,49 +70,22 @@ extension Tableau {
             levelStart.append(Int32(truncatingIfNeeded: levelCells.count))
         }
 
-        // Which case of `applyShift` each record's constant change takes in
-        // this basis; the `.column` ones collect the rows holding their marker.
-        var shifts: [ConstantShift] = []
-        shifts.reserveCapacity(templateRecords.count)
-        var recordOfMarker = [Int32](repeating: -1, count: members.count)
-        var columnRecord = [Int32](repeating: -1, count: members.count)
-        for (k, slot) in templateRecords.enumerated() {
+        var imageRecords = ImageRecords()
+        imageRecords.markers.reserveCapacity(templateRecords.count)
+        imageRecords.others.reserveCapacity(templateRecords.count)
+        imageRecords.markerCoefficients.reserveCapacity(templateRecords.count)
+        imageRecords.otherCoefficients.reserveCapacity(templateRecords.count)
+        for slot in templateRecords {
             let record = records[slot]
-            let m = local(record.marker)
-            recordOfMarker[m] = Int32(truncatingIfNeeded: k)
-            if rowOf[m] >= 0 {
-                shifts.append(ConstantShift(mode: .markerRow, row: rowOf[m], divisor: record.markerCoefficient))
-            } else if record.other >= 0, rowOf[local(record.other)] >= 0 {
-                shifts.append(ConstantShift(mode: .otherRow, row: rowOf[local(record.other)],
-                                            divisor: record.otherCoefficient))
-            } else {
-                shifts.append(ConstantShift(mode: .column, row: -1, divisor: record.markerCoefficient))
-                columnRecord[m] = Int32(truncatingIfNeeded: k)
-            }
-        }
-        // Grouped by record with a counting sort over one pass of the cells.
-        var effectStart = [Int32](repeating: 0, count: templateRecords.count + 1)
-        for cell in cells where columnRecord[cell.symbol] >= 0 { effectStart[Int(columnRecord[cell.symbol]) + 1] += 1 }
-        for k in 0..<templateRecords.count { effectStart[k + 1] += effectStart[k] }
-        var next = effectStart
-        var effectRows = [Int32](repeating: 0, count: Int(effectStart.last!))
-        var effectCoefficients = [Double](repeating: 0, count: effectRows.count)
-        for r in 0..<rowBasic.count {
-            for i in Int(rowStart[r])..<Int(rowStart[r + 1]) {
-                let k = columnRecord[cells[i].symbol]
-                guard k >= 0 else { continue }
-                let e = Int(next[Int(k)])
-                next[Int(k)] += 1
-                effectRows[e] = Int32(truncatingIfNeeded: r)
-                effectCoefficients[e] = cells[i].coefficient
-            }
+            imageRecords.markers.append(Int32(truncatingIfNeeded: local(record.marker)))
+            imageRecords.others.append(record.other >= 0 ? Int32(truncatingIfNeeded: local(record.other)) : -1)
+            imageRecords.markerCoefficients.append(record.markerCoefficient)
+            imageRecords.otherCoefficients.append(record.otherCoefficient)
         }
         return ComponentImage(kinds: kinds, rowOf: rowOf, rowBasic: rowBasic, rowConstants: rowConstants,
                               rowStart: rowStart, cells: cells, levelPriorities: levelPriorities,
                               levelConstants: levelConstants, levelStart: levelStart, levelCells: levelCells,
-                              shifts: shifts, effectStart: effectStart, effectRows: effectRows,
-                              effectCoefficients: effectCoefficients, recordOfMarker: recordOfMarker,
-                              recordConstants: recordConstants)
+                              records: imageRecords, recordConstants: recordConstants)
     }
 
     /// Adds a shared copy of component `c` over `image` — `c`'s own, or that

@@ -112,14 +112,30 @@ extension Tableau {
                                         to constant: Double) throws(Conflict) {
         let k = sharedRecord(slot, in: c)
         if shiftShared(c, record: k, by: delta, to: constant) { return }
-        var learned: (family: ImageFamily, records: [Int], constants: [Double])?
+        if discoversOnImages, let copy = components[c].shared {
+            var recordConstants = copy.recordConstants
+            recordConstants[k] = constant
+            if let found = discoverBasis(from: copy.image, constants: copy.constants, changes: [(k, delta)],
+                                         recordConstants: recordConstants, symbols: components[c].symbols) {
+                let previous = copy.image
+                adopt(c, image: found.image, constants: found.constants,
+                      previous: previous, previousConstants: copy.constants)
+                copy.recordConstants = recordConstants
+                copy.family.add(found.image, leaving: previous)
+                return
+            }
+        }
+        var learned: (family: ImageFamily, records: [Int], constants: [Double], leaving: ComponentImage)?
         if let copy = components[c].shared, !copy.family.isFull {
-            learned = (copy.family, sharedRecords(c), copy.recordConstants)
+            learned = (copy.family, sharedRecords(c), copy.recordConstants, copy.image)
             learned!.constants[k] = constant
         }
         materialize(c)
         try shiftWrittenOut(slot, by: delta)
-        if let learned { learnBasis(of: c, records: learned.records, constants: learned.constants, into: learned.family) }
+        if let learned {
+            learnBasis(of: c, records: learned.records, constants: learned.constants, into: learned.family,
+                       leaving: learned.leaving)
+        }
     }
 
     /// `shiftConstant` on written-out rows.

@@ -200,10 +200,12 @@ extension Tableau {
 
     /// Adds the basis that written-out copy `c` of `family`'s template has
     /// reached by dual simplex to the family (its records in the template's
-    /// order, with the constants in effect), unless the family is full.
-    mutating func learnBasis(of c: Int, records: [Int], constants: [Double], into family: ImageFamily) {
+    /// order, with the constants in effect), unless the family is full; a
+    /// copy that left basis `leaving` for it notes the move.
+    mutating func learnBasis(of c: Int, records: [Int], constants: [Double], into family: ImageFamily,
+                             leaving: ComponentImage? = nil) {
         guard !family.isFull, let image = image(of: c, records: records, constants: constants) else { return }
-        family.add(image)
+        family.add(image, leaving: leaving)
     }
 
     /// Writes out the shared copies that hold any of `symbols`.

@@ -196,6 +196,10 @@ struct Tableau {
     var sharedUndo: [(row: Int32, constant: Double)] = []
     /// Scratch for `feasibleBasis`: a basis's shifts and trial constants.
     var scratchShifts: [(record: Int, delta: Double)] = []
+    /// Whether a shared copy that no known basis fits finds its new one on
+    /// its image (`discoverBasis`) rather than written out; off only in
+    /// tests that compare the two.
+    var discoversOnImages = true
     var scratchConstants: [Double] = []
 
     /// Room for `symbols` symbols and `constraints` records and rows in all.

@@ -8,6 +8,7 @@ public enum CounterNames {
         "constraintsAdded", "constraintsRemoved", "constantUpdates", "suggestions", "pivots",
         "rowSubstitutions", "rowsTouched", "termsTouched", "objectiveIterations",
         "componentsMerged", "componentsSplit", "infeasibleRows", "componentsCloned", "componentsMaterialized",
+        "basesDiscovered",
     ]
     /// Sum of the solver's work counters (pivots, substitutions, rows, terms, iterations).
     public static let solverWork = "solverWork"
@@ -32,7 +33,7 @@ public enum CounterNames {
         "solver.constraintsAdded", "solver.constraintsRemoved", "solver.constantUpdates", "solver.suggestions",
         "solver.pivots", "solver.rowSubstitutions", "solver.rowsTouched", "solver.termsTouched",
         "solver.objectiveIterations", "solver.componentsMerged", "solver.componentsSplit", "solver.infeasibleRows",
-        "solver.componentsCloned", "solver.componentsMaterialized",
+        "solver.componentsCloned", "solver.componentsMaterialized", "solver.basesDiscovered",
         solverWork,
     ]
 

@@ -18,7 +18,7 @@ public enum EngineCounter: Int, CaseIterable, Sendable {
     case solverConstraintsAdded, solverConstraintsRemoved, solverConstantUpdates, solverSuggestions
     case solverPivots, solverRowSubstitutions, solverRowsTouched, solverTermsTouched
     case solverObjectiveIterations, solverComponentsMerged, solverComponentsSplit, solverInfeasibleRows
-    case solverComponentsCloned, solverComponentsMaterialized
+    case solverComponentsCloned, solverComponentsMaterialized, solverBasesDiscovered
 
     /// The counter's name in snapshots and JSON.
     public var name: String { Self.names[rawValue] }
@@ -33,7 +33,7 @@ public enum EngineCounter: Int, CaseIterable, Sendable {
         "solver.constraintsAdded", "solver.constraintsRemoved", "solver.constantUpdates", "solver.suggestions",
         "solver.pivots", "solver.rowSubstitutions", "solver.rowsTouched", "solver.termsTouched",
         "solver.objectiveIterations", "solver.componentsMerged", "solver.componentsSplit", "solver.infeasibleRows",
-        "solver.componentsCloned", "solver.componentsMaterialized",
+        "solver.componentsCloned", "solver.componentsMaterialized", "solver.basesDiscovered",
     ]
 
     /// The counter with this name, if any.
@@ -102,6 +102,7 @@ public struct EngineCounters: Hashable, Sendable, Sequence, CustomStringConverti
         add(.solverInfeasibleRows, Int64(s.infeasibleRows))
         add(.solverComponentsCloned, Int64(s.componentsCloned))
         add(.solverComponentsMaterialized, Int64(s.componentsMaterialized))
+        add(.solverBasesDiscovered, Int64(s.basesDiscovered))
     }
 
     /// Sum of the solver's work counters: one number for "how much solving".
