@@ -75,46 +75,66 @@ final class ComponentImage {
         self.records = records
         self.recordConstants = recordConstants
         markerOfRecord = records.markers
+        recordOfMarker = records.recordOfMarker
 
         // Which case of `Tableau.applyShift` each record's constant change
         // takes in this basis; the `.column` ones collect the rows holding
-        // their marker.
+        // their marker. Through buffers, and with no scratch tables: a
+        // basis found on an image (`discoverBasis`) makes one of these,
+        // and each array was an allocation and each write a uniqueness check.
         let recordCount = records.markers.count
         var shifts: [ConstantShift] = []
         shifts.reserveCapacity(recordCount)
-        var recordOfMarker = [Int32](repeating: -1, count: kinds.count)
-        var columnRecord = [Int32](repeating: -1, count: kinds.count)
         for k in 0..<recordCount {
             let m = Int(records.markers[k]), o = Int(records.others[k])
-            recordOfMarker[m] = Int32(truncatingIfNeeded: k)
             if rowOf[m] >= 0 {
                 shifts.append(ConstantShift(mode: .markerRow, row: rowOf[m], divisor: records.markerCoefficients[k]))
             } else if o >= 0, rowOf[o] >= 0 {
                 shifts.append(ConstantShift(mode: .otherRow, row: rowOf[o], divisor: records.otherCoefficients[k]))
             } else {
                 shifts.append(ConstantShift(mode: .column, row: -1, divisor: records.markerCoefficients[k]))
-                columnRecord[m] = Int32(truncatingIfNeeded: k)
             }
         }
-        // Grouped by record with a counting sort over one pass of the cells.
+        /// The record whose `.column` shift a cell's symbol carries, or -1.
+        let marks = records.recordOfMarker
+        @inline(__always) func columnRecord(_ s: Int) -> Int {
+            let k = Int(marks[s])
+            return k >= 0 && shifts[k].mode == .column ? k : -1
+        }
+        // Grouped by record with a counting sort in one table: counted,
+        // summed, moved up a place (each group's start), then each group's
+        // start advanced past what is placed, ending as the next one's.
         var effectStart = [Int32](repeating: 0, count: recordCount + 1)
-        for cell in cells where columnRecord[cell.symbol] >= 0 { effectStart[Int(columnRecord[cell.symbol]) + 1] += 1 }
-        for k in 0..<recordCount { effectStart[k + 1] += effectStart[k] }
-        var next = effectStart
-        var effectRows = [Int32](repeating: 0, count: Int(effectStart.last!))
-        var effectCoefficients = [Double](repeating: 0, count: effectRows.count)
-        for r in 0..<rowBasic.count {
-            for i in Int(rowStart[r])..<Int(rowStart[r + 1]) {
-                let k = columnRecord[cells[i].symbol]
-                guard k >= 0 else { continue }
-                let e = Int(next[Int(k)])
-                next[Int(k)] += 1
-                effectRows[e] = Int32(truncatingIfNeeded: r)
-                effectCoefficients[e] = cells[i].coefficient
+        var total = 0
+        effectStart.withUnsafeMutableBufferPointer { bounds in
+            for cell in cells {
+                let k = columnRecord(cell.symbol)
+                if k >= 0 { bounds[k + 1] += 1 }
+            }
+            for k in 0..<recordCount { bounds[k + 1] += bounds[k] }
+            total = Int(bounds[recordCount])
+            for k in stride(from: recordCount, to: 0, by: -1) { bounds[k] = bounds[k - 1] }
+            bounds[0] = 0
+        }
+        var effectRows = [Int32](repeating: 0, count: total)
+        var effectCoefficients = [Double](repeating: 0, count: total)
+        effectStart.withUnsafeMutableBufferPointer { bounds in
+            effectRows.withUnsafeMutableBufferPointer { rows in
+                effectCoefficients.withUnsafeMutableBufferPointer { coefficients in
+                    for r in 0..<rowBasic.count {
+                        for i in Int(rowStart[r])..<Int(rowStart[r + 1]) {
+                            let k = columnRecord(cells[i].symbol)
+                            guard k >= 0 else { continue }
+                            let e = Int(bounds[k + 1])
+                            bounds[k + 1] += 1
+                            rows[e] = Int32(truncatingIfNeeded: r)
+                            coefficients[e] = cells[i].coefficient
+                        }
+                    }
+                }
             }
         }
         self.shifts = shifts
-        self.recordOfMarker = recordOfMarker
         self.effectStart = effectStart
         self.effectRows = effectRows
         self.effectCoefficients = effectCoefficients
@@ -130,6 +150,15 @@ struct ImageRecords {
     var others: [Int32] = []
     var markerCoefficients: [Double] = []
     var otherCoefficients: [Double] = []
+    /// Per local symbol: the record whose marker it is, or -1.
+    var recordOfMarker: [Int32] = []
+
+    /// Fills `recordOfMarker` for an image of `symbolCount` local symbols
+    /// once `markers` is complete.
+    mutating func indexMarkers(symbolCount: Int) {
+        recordOfMarker = [Int32](repeating: -1, count: symbolCount)
+        for (k, m) in markers.enumerated() { recordOfMarker[Int(m)] = Int32(truncatingIfNeeded: k) }
+    }
 }
 
 /// The images of one template in the bases its copies have needed: the

@@ -27,4 +27,17 @@ struct DisjointSets {
         let x = find(a), y = find(b)
         if x != y { parent[max(x, y)] = Int32(truncatingIfNeeded: min(x, y)) }
     }
+
+    /// Points every member straight at its root, in one pass: a parent is
+    /// never above its child (a union keeps the smaller root, halving moves
+    /// to a smaller ancestor), so in ascending order each parent's entry is
+    /// already its root. Then `root` reads it with no walk, until the next union.
+    mutating func flatten() {
+        parent.withUnsafeMutableBufferPointer { p in
+            for i in p.indices { p[i] = p[Int(p[i])] }
+        }
+    }
+
+    /// Member `i`'s root, after `flatten`.
+    @inline(__always) func root(_ i: Int) -> Int { Int(parent[i]) }
 }

@@ -126,6 +126,33 @@ struct Row {
         }
     }
 
+    /// `add(_:times:added:removed:)` for a row that stays unindexed however
+    /// long it grows: an objective level in `discoverBasis`'s scratch, which
+    /// lives for a pivot or two, where building an index cost more than
+    /// scanning. Cell for cell the same result.
+    mutating func addScanning(_ other: Row, times k: Double, added: inout SymbolBuffer, removed: inout SymbolBuffer) {
+        guard !indexed, !cells.isEmpty, refs.isEmpty, other.refs.isEmpty else {
+            add(other, times: k, added: &added, removed: &removed)
+            return
+        }
+        constant += other.constant * k
+        for cell in other.cells {
+            let c = cell.coefficient * k
+            if let i = cells.firstIndex(where: { $0.symbol == cell.symbol }) {
+                let sum = cells[i].coefficient + c
+                if nearZero(sum) {
+                    remove(at: i)
+                    removed.append(cell.symbol)
+                } else {
+                    cells[i].coefficient = sum
+                }
+            } else if !nearZero(c) {
+                cells.append(Cell(symbol: cell.symbol, coefficient: c))
+                added.append(cell.symbol)
+            }
+        }
+    }
+
     /// Replaces the symbol in cell `i` by `other` (a row that does not
     /// contain it): `self += k × other` with that cell gone, `k` its
     /// coefficient, which is returned. The first symbol `other` brings in

@@ -287,8 +287,9 @@ struct BatchPlan {
         // on): nothing can be copied, and the batch needs no more planning.
         // (Leaving out what touches the solver's variables only removes
         // pieces, so it cannot make twins.)
+        sets.flatten()
         var pieceLength = [Int32](repeating: 0, count: batch.count)
-        for i in batch.indices { pieceLength[sets.find(i)] += 1 }
+        for i in batch.indices { pieceLength[sets.root(i)] += 1 }
         var piecesOfLength = [Int32](repeating: 0, count: batch.count + 1)
         for i in batch.indices where Int(pieceLength[i]) >= solver.smallestCopiedBlock {
             piecesOfLength[Int(pieceLength[i])] += 1
@@ -308,9 +309,9 @@ struct BatchPlan {
         // placed by counting.
         var blockOf = [Int32](repeating: -1, count: batch.count)   // by root, then by constraint
         var rootTouchesOld = [Bool](repeating: false, count: batch.count)
-        for i in batch.indices where touchesOld[i] { rootTouchesOld[sets.find(i)] = true }
+        for i in batch.indices where touchesOld[i] { rootTouchesOld[sets.root(i)] = true }
         for i in batch.indices {
-            let root = sets.find(i)
+            let root = sets.root(i)
             if rootTouchesOld[root] { outside.append(i); continue }
             if blockOf[root] < 0 {
                 blockOf[root] = Int32(truncatingIfNeeded: blocks.count)
@@ -326,7 +327,7 @@ struct BatchPlan {
         }
         memberList = [Int](repeating: 0, count: start)
         for i in batch.indices {
-            let root = sets.find(i)
+            let root = sets.root(i)
             guard !rootTouchesOld[root] else { continue }
             let b = Int(blockOf[root])
             memberList[blocks[b].memberStart + blocks[b].memberCount] = i
@@ -339,34 +340,49 @@ struct BatchPlan {
         for b in blocks.indices where blocks[b].memberCount >= solver.smallestCopiedBlock {
             sameLength[blocks[b].memberCount] += 1
         }
+        // Shapes written into a buffer sized for them: appended word by
+        // word, each append checked the array's uniqueness and capacity.
+        var words = 0
+        for b in blocks.indices where sameLength[blocks[b].memberCount] > 1 {
+            for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
+                let i = memberList[m]
+                words += 3 + 2 * Int(termStart[i + 1] - termStart[i])
+            }
+        }
         variableList.reserveCapacity(start * 2)
-        shapeList.reserveCapacity(start * 8)
+        shapeList = [UInt64](repeating: 0, count: words)
+        var next = 0
         for b in blocks.indices {
             blocks[b].variableStart = variableList.count
-            blocks[b].shapeStart = shapeList.count
+            blocks[b].shapeStart = next
             guard sameLength[blocks[b].memberCount] > 1 else {
                 blocks[b].copyable = false
                 continue
             }
-            for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
-                let i = memberList[m]
-                let first = Int(termStart[i]), end = Int(termStart[i + 1])
-                shapeList.append(heads[2 * i])
-                shapeList.append(heads[2 * i + 1])
-                shapeList.append(UInt64(end - first))
-                for k in first..<end {
-                    var l = seen[id(k)]! - batchCount
-                    if l < 0 {
-                        l = variableList.count - blocks[b].variableStart
-                        seen[id(k)] = batchCount + l
-                        variableList.append(terms[k].variable)
+            let variableStart = blocks[b].variableStart
+            shapeList.withUnsafeMutableBufferPointer { shape in
+                for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
+                    let i = memberList[m]
+                    let first = Int(termStart[i]), end = Int(termStart[i + 1])
+                    shape[next] = heads[2 * i]
+                    shape[next + 1] = heads[2 * i + 1]
+                    shape[next + 2] = UInt64(end - first)
+                    next += 3
+                    for k in first..<end {
+                        var l = seen[id(k)]! - batchCount
+                        if l < 0 {
+                            l = variableList.count - variableStart
+                            seen[id(k)] = batchCount + l
+                            variableList.append(terms[k].variable)
+                        }
+                        shape[next] = UInt64(l)
+                        shape[next + 1] = terms[k].coefficient.bitPattern
+                        next += 2
                     }
-                    shapeList.append(UInt64(l))
-                    shapeList.append(terms[k].coefficient.bitPattern)
                 }
             }
             blocks[b].variableCount = variableList.count - blocks[b].variableStart
-            blocks[b].shapeCount = shapeList.count - blocks[b].shapeStart
+            blocks[b].shapeCount = next - blocks[b].shapeStart
             // The counts and the first words sort blocks into candidates well
             // enough (`sameShape` decides): mixing every word, one multiply
             // waiting for the last, was a quarter of the plan's time.

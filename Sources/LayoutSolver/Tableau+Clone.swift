@@ -82,6 +82,7 @@ extension Tableau {
             imageRecords.markerCoefficients.append(record.markerCoefficient)
             imageRecords.otherCoefficients.append(record.otherCoefficient)
         }
+        imageRecords.indexMarkers(symbolCount: members.count)
         return ComponentImage(kinds: kinds, rowOf: rowOf, rowBasic: rowBasic, rowConstants: rowConstants,
                               rowStart: rowStart, cells: cells, levelPriorities: levelPriorities,
                               levelConstants: levelConstants, levelStart: levelStart, levelCells: levelCells,

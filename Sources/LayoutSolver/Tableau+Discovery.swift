@@ -230,7 +230,7 @@ private struct BasisSearch {
             if k != 0 {
                 counters.rowSubstitutions += 1
                 counters.termsTouched += source.count
-                levels[l].add(source, times: k, added: &added, removed: &removed)
+                levels[l].addScanning(source, times: k, added: &added, removed: &removed)
                 added.reset()
                 removed.reset()
             }
@@ -262,6 +262,9 @@ private struct BasisSearch {
             rowStart.append(Int32(truncatingIfNeeded: cells.count))
         }
         var levelConstants: [Double] = [], levelStart: [Int32] = [0], levelCells: [Cell] = []
+        levelConstants.reserveCapacity(levels.count)
+        levelStart.reserveCapacity(levels.count + 1)
+        levelCells.reserveCapacity(image.levelCells.count + 8)
         for level in levels {
             levelConstants.append(level.constant)
             level.cells.withUnsafeBufferPointer { levelCells.append(contentsOf: $0) }
