@@ -430,6 +430,7 @@ public final class Solver {
     /// constraint mentions it).
     public func value(of variable: Variable) -> Double {
         flushRemovals()
+        tableau.settleCopies()
         tableau.optimizeDirty()
         guard let s = symbolOf[key(variable.id)] else { return 0 }
         return tableau.value(of: s)
@@ -446,6 +447,7 @@ public final class Solver {
     /// them (the view layer) reads no value back one lookup at a time.
     package func takeChangedValues() -> [(variable: Variable, value: Double)] {
         flushRemovals()
+        tableau.settleCopies()
         tableau.optimizeDirty()
         var out: [(variable: Variable, value: Double)] = []
         out.reserveCapacity(forgottenNonZero.count + tableau.changed.count)
@@ -487,6 +489,7 @@ public final class Solver {
     /// Reading them brings pending removals in, so they count.
     public var counters: SolverCounters {
         flushRemovals()
+        tableau.settleCopies()
         return tableau.counters
     }
     /// States exact arithmetic rules out, met and survived. Zero when healthy.

@@ -63,6 +63,7 @@ extension Tableau {
             let after = image.rowOf[i] >= 0 ? constants[Int(image.rowOf[i])] : 0
             if before != after { markChanged(components[c].symbols[i]) }
         }
+        copy.previous = previous
         copy.image = image
         copy.constants = constants
     }

@@ -111,6 +111,16 @@ extension Tableau {
     private mutating func shiftConstant(ofSharedCopy c: Int, _ slot: Int, by delta: Double,
                                         to constant: Double) throws(Conflict) {
         let k = sharedRecord(slot, in: c)
+        if !records[slot].isRequired, let copy = components[c].shared {
+            // A preference's constant can always move (its errors absorb
+            // any change), so the copy takes it when next read, with every
+            // other change made until then (`settleCopy`).
+            if copy.pending.isEmpty { unsettledCopies.append(c) }
+            copy.pending.note(k, was: copy.recordConstants[k])
+            copy.recordConstants[k] = constant
+            return
+        }
+        settleCopy(c)
         if shiftShared(c, record: k, by: delta, to: constant) { return }
         if discoversOnImages, let copy = components[c].shared {
             var recordConstants = copy.recordConstants

@@ -7,12 +7,49 @@ final class SharedCopy {
     var constants: [Double]
     let family: ImageFamily
     var recordConstants: [Double]
+    /// Preferences whose constants changed without the copy taking it yet
+    /// (see `Tableau.settleCopy`), by record in the image's order, with the
+    /// constant `constants` are for; `recordConstants` holds the new ones.
+    var pending = PendingConstants()
+    /// The basis the copy was in before its current one: a cell toggled
+    /// between two contents goes back to it, so it is tried first.
+    weak var previous: ComponentImage?
 
     init(image: ComponentImage, constants: [Double], family: ImageFamily, recordConstants: [Double]) {
         self.image = image
         self.constants = constants
         self.family = family
         self.recordConstants = recordConstants
+    }
+}
+
+/// The preference constants a shared copy has not taken yet: which records
+/// changed and what each was. Most copies wait with one (a label's new
+/// height), kept inline.
+struct PendingConstants {
+    private var first: (record: Int, was: Double)?
+    private var rest: [(record: Int, was: Double)] = []
+
+    var isEmpty: Bool { first == nil }
+
+    /// Notes that record `k`, whose constant was `was`, changed (only its
+    /// first change counts: `was` is what the copy's rows are for).
+    mutating func note(_ k: Int, was: Double) {
+        guard let f = first else { first = (k, was); return }
+        if f.record != k && !rest.contains(where: { $0.record == k }) { rest.append((k, was)) }
+    }
+
+    /// The changes to `constants` (the copy's record constants now), in
+    /// record order as `ComponentImage.changes` lists them, leaving none.
+    mutating func take(from constants: [Double]) -> [(record: Int, delta: Double)] {
+        guard let f = first else { return [] }
+        var changes: [(record: Int, delta: Double)] = []
+        changes.reserveCapacity(1 + rest.count)
+        for (k, was) in CollectionOfOne(f) + rest where constants[k] != was { changes.append((k, constants[k] - was)) }
+        if changes.count > 1 { changes.sort { $0.record < $1.record } }
+        first = nil
+        rest.removeAll()
+        return changes
     }
 }
 
@@ -33,11 +70,14 @@ extension Tableau {
     /// The first basis of `family` in which records with constants
     /// `recordConstants` are feasible, with its row constants; nil if none
     /// is (the copy then needs dual simplex). `leaving`, a copy's basis that
-    /// a constant change made infeasible, is not tried; the basis copies
-    /// last moved to from it is tried first (a label that grows a line moves
-    /// its cell the same way every time).
+    /// a constant change made infeasible, is not tried; the copy's
+    /// `previous` basis is tried first (a cell toggled between two contents
+    /// goes back and forth), then the one copies last moved to from
+    /// `leaving` (a label that grows a line moves its cell the same way
+    /// every time), then the rest in order.
     mutating func feasibleBasis(in family: ImageFamily, for recordConstants: [Double],
-                                leaving: ComponentImage? = nil) -> (image: ComponentImage, constants: [Double])? {
+                                leaving: ComponentImage? = nil,
+                                previous: ComponentImage? = nil) -> (image: ComponentImage, constants: [Double])? {
         // Tried in scratch buffers: a basis that does not fit allocates nothing.
         var shifts: [(record: Int, delta: Double)] = [], trial: [Double] = []
         swap(&shifts, &scratchShifts)
@@ -55,13 +95,18 @@ extension Tableau {
             trial.append(contentsOf: image.rowConstants)
             return shift(&trial, of: image, by: shifts) ? trial : nil   // copied out; the scratch keeps its buffer
         }
+        if let previous, previous !== leaving, let i = family.images.firstIndex(where: { $0 === previous }),
+           let constants = fitting(previous) {
+            family.took(i, leaving: leaving)
+            return (previous, constants)
+        }
         let hint = leaving.flatMap(family.lastMove(from:))
-        if let hint, let constants = fitting(family.images[hint]) {
+        if let hint, family.images[hint] !== previous, let constants = fitting(family.images[hint]) {
             let image = family.images[hint]
             family.took(hint, leaving: leaving)
             return (image, constants)
         }
-        for i in family.images.indices where i != hint && family.images[i] !== leaving {
+        for i in family.images.indices where i != hint && family.images[i] !== leaving && family.images[i] !== previous {
             if let constants = fitting(family.images[i]) {
                 let image = family.images[i]
                 family.took(i, leaving: leaving)
@@ -94,13 +139,15 @@ extension Tableau {
             }
             return true
         }
-        if let (other, constants) = feasibleBasis(in: copy.family, for: copy.recordConstants, leaving: image) {
+        if let (other, constants) = feasibleBasis(in: copy.family, for: copy.recordConstants, leaving: image,
+                                                  previous: copy.previous) {
             // Another basis: any external may have moved, or become nonbasic (0).
             for i in other.kinds.indices where other.kinds[i] == .external {
                 let before = image.rowOf[i] >= 0 ? copy.constants[Int(image.rowOf[i])] : 0
                 let after = other.rowOf[i] >= 0 ? constants[Int(other.rowOf[i])] : 0
                 if before != after { markChanged(components[c].symbols[i]) }
             }
+            copy.previous = image
             copy.image = other
             copy.constants = constants
             return true
@@ -163,8 +210,65 @@ extension Tableau {
         return image.markerOfRecord.map { symbolInfo[components[c].symbols[Int($0)]].ownerOf }
     }
 
+    /// Takes the preference constant changes every shared copy has waited
+    /// with since it was last read (see `settleCopy`).
+    mutating func settleCopies() {
+        guard !unsettledCopies.isEmpty else { return }
+        var list: [Int] = []
+        swap(&list, &unsettledCopies)
+        for c in list { settleCopy(c) }
+        list.removeAll(keepingCapacity: true)
+        if unsettledCopies.isEmpty { swap(&list, &unsettledCopies) }
+    }
+
+    /// Takes the constant changes shared copy `c` has waited with, all at
+    /// once: a cell whose labels grew in one layout pass moves once, to the
+    /// basis where it ends, rather than through one basis per label (each
+    /// perhaps found by dual simplex). In its own basis if that stays
+    /// feasible, else in another of its family's, else in one found on its
+    /// image (`discoverBasis`), else written out and repaired. Only
+    /// preferences wait, so none of this can fail.
+    mutating func settleCopy(_ c: Int) {
+        guard c >= 0, c < components.count, let copy = components[c].shared, !copy.pending.isEmpty else { return }
+        let changes = copy.pending.take(from: copy.recordConstants)
+        guard !changes.isEmpty else { return }
+        let image = copy.image
+        var constants = copy.constants
+        if shift(&constants, of: image, by: changes) {
+            for (r, _) in sharedUndo {
+                let b = Int(image.rowBasic[Int(r)])
+                if image.kinds[b] == .external { markChanged(components[c].symbols[b]) }
+            }
+            copy.constants = constants
+            return
+        }
+        if let (other, constants) = feasibleBasis(in: copy.family, for: copy.recordConstants, leaving: image,
+                                                  previous: copy.previous) {
+            adopt(c, image: other, constants: constants, previous: image, previousConstants: copy.constants)
+            return
+        }
+        if discoversOnImages,
+           let found = discoverBasis(from: image, constants: copy.constants, changes: changes,
+                                     recordConstants: copy.recordConstants, symbols: components[c].symbols) {
+            adopt(c, image: found.image, constants: found.constants, previous: image, previousConstants: copy.constants)
+            copy.family.add(found.image, leaving: image)
+            return
+        }
+        // Written out with the constants its rows hold, then moved.
+        let slots = sharedRecords(c)
+        let family = copy.family, learned = copy.recordConstants
+        materialize(c)
+        do {
+            try shiftConstants(changes.map { (slots[$0.record], $0.delta) })
+        } catch {
+            anomalies += 1   // preferences cannot conflict
+        }
+        learnBasis(of: c, records: slots, constants: learned, into: family, leaving: image)
+    }
+
     /// Writes shared copy `c`'s rows and objective out; nothing if it is not one.
     mutating func materialize(_ c: Int) {
+        settleCopy(c)
         guard isShared(c), let copy = components[c].shared else { return }
         components[c].shared = nil
         sharedCopies -= 1

@@ -200,6 +200,9 @@ struct Tableau {
     /// its image (`discoverBasis`) rather than written out; off only in
     /// tests that compare the two.
     var discoversOnImages = true
+    /// Shared copies with preference constant changes not yet taken (see
+    /// `settleCopy`); a copy may be listed again after it settled.
+    var unsettledCopies: [Int] = []
     var scratchConstants: [Double] = []
 
     /// Room for `symbols` symbols and `constraints` records and rows in all.

@@ -136,3 +136,71 @@ import Randomness
         #expect(all.map(solver.value(of:)) == before)
     }
 }
+
+/// A shared copy takes its preferences' constant changes when next read,
+/// all at once (`Tableau.settleCopy`): a cell whose labels all grew in one
+/// pass moves once, straight to the basis it ends in.
+@Suite struct PendingConstantTests {
+    typealias Stack = BasisDiscoveryTests.Stack
+
+    func stacks(_ count: Int) -> (stacks: [Stack], batch: [Constraint], copied: Solver, built: Solver) {
+        let stacks = (0..<count).map { _ in Stack() }
+        let batch = stacks.flatMap { $0.constraints(texts: [17, 17, 0]) }
+        let copied = Solver(smallestCopiedBlock: 3), built = Solver()
+        copied.add(batch: batch) { i, e in Issue.record("\(batch[i]): \(e)") }
+        for c in batch { try? built.add(c) }
+        return (stacks, batch, copied, built)
+    }
+
+    /// Shared copies with changes not taken yet.
+    func waiting(_ s: Solver) -> Int {
+        s.tableau.components.filter { !($0.shared?.pending.isEmpty ?? true) }.count
+    }
+
+    func expectSame(_ stacks: [Stack], _ copied: Solver, _ built: Solver, sourceLocation: SourceLocation = #_sourceLocation) {
+        let all = stacks.flatMap(\.v)
+        let differing = all.filter { abs(copied.value(of: $0) - built.value(of: $0)) > 1e-9 }
+        #expect(differing.isEmpty, "\(differing.count) values differ", sourceLocation: sourceLocation)
+        #expect(Set(copied.takeChangedVariables()) == Set(built.takeChangedVariables()), sourceLocation: sourceLocation)
+    }
+
+    /// Preferences of `Stack.constraints`: label 2's height (`h2 == 30`
+    /// at 300), the gap (`gap == 6` at 400), the cap (`height <= 160` at 750).
+    static let preferences = [15, 3, 19]
+
+    @Test func changesWaitForTheNextReadAndAreTakenTogether() throws {
+        let (stacks, batch, copied, built) = stacks(6)
+        for s in [copied, built] { _ = s.takeChangedVariables() }
+        let perStack = batch.count / stacks.count
+        // Stack 3's label grows, its gap widens and its cap drops, one
+        // change after another.
+        for (k, constant) in zip(Self.preferences, [-150.0, -20, 60]) {
+            for s in [copied, built] { try s.setConstant(constant, for: batch[perStack * 3 + k]) }
+        }
+        #expect(waiting(copied) == 1, "the copy waits with its three changes")
+        expectSame(stacks, copied, built)
+        #expect(waiting(copied) == 0)
+        #expect(copied.counters.componentsMaterialized == 0)
+        #expect(copied.counters.constantUpdates == 3)
+    }
+
+    @Test func aRequiredChangeTakesTheWaitingOnesFirst() throws {
+        let (stacks, batch, copied, built) = stacks(4)
+        let perStack = batch.count / stacks.count
+        for s in [copied, built] { try s.setConstant(-150, for: batch[perStack * 2 + Self.preferences[0]]) }
+        // `imageHeight == 40` is required: the waiting change is taken first.
+        for s in [copied, built] { try s.setConstant(-52, for: batch[perStack * 2 + 1]) }
+        #expect(waiting(copied) == 0)
+        expectSame(stacks, copied, built)
+    }
+
+    @Test func removingFromAWaitingCopyTakesItsChangesFirst() throws {
+        let (stacks, batch, copied, built) = stacks(4)
+        let perStack = batch.count / stacks.count
+        for s in [copied, built] { try s.setConstant(-150, for: batch[perStack + Self.preferences[0]]) }
+        #expect(waiting(copied) == 1)
+        for s in [copied, built] { try s.remove(batch[perStack + Stack.text(2)]) }
+        expectSame(stacks, copied, built)
+        #expect(copied.counters.componentsMaterialized == 1)
+    }
+}
