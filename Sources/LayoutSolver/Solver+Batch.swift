@@ -143,7 +143,7 @@ extension Solver {
         var newExternals: [Int] = [], created: [Int] = []
         newExternals.reserveCapacity(block.variables.count)
         created.reserveCapacity(block.variables.count)
-        for v in block.variables { newExternals.append(symbol(for: v, created: &created)) }
+        newSymbols(for: block.variables, into: &newExternals, created: &created)
         let constants = block.members.map { batch.equations[$0].constant }
         let basis = tableau.feasibleBasis(in: family, for: constants)
         let first = family.template

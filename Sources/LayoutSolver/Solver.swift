@@ -661,6 +661,30 @@ public final class Solver {
         return s
     }
 
+    /// `symbol(for:created:)` for variables the solver holds none of yet
+    /// (a copied block's: a block shares no variable with the solver), each
+    /// appended to `symbols` and `created`, the tables grown once for all.
+    func newSymbols(for vs: ArraySlice<Variable>, into symbols: inout [Int], created: inout [Int]) {
+        guard tableau.freeSymbols.isEmpty, variables.count <= tableau.symbolInfo.count else {
+            for v in vs { symbols.append(symbol(for: v, created: &created)) }
+            return
+        }
+        var s = tableau.symbolInfo.count
+        tableau.symbolInfo.append(contentsOf: repeatElement(SymbolInfo(kind: .external), count: vs.count))
+        tableau.splitMark.append(contentsOf: repeatElement(0, count: vs.count))
+        if variables.count < s {
+            variables.append(contentsOf: repeatElement(SymbolVariable(variable: nil, reported: 0), count: s - variables.count))
+        }
+        for v in vs {
+            assert(symbolOf[key(v.id)] == nil, "a copied block's variable is new to the solver")
+            symbolOf[key(v.id)] = s
+            variables.append(SymbolVariable(variable: v, reported: 0))
+            symbols.append(s)
+            created.append(s)
+            s += 1
+        }
+    }
+
     func forgetSymbol(_ s: Int, free: Bool) {
         if free { tableau.freeSymbol(s) }
         if let v = variables[s].variable {

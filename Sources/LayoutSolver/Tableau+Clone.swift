@@ -142,11 +142,36 @@ extension Tableau {
         let copy = newComponent(symbols: 0)
         var symbols: [Int] = []
         symbols.reserveCapacity(members.count)
-        for s in members {
-            let kind = symbolInfo[s].kind
-            let n = kind == .external ? Int(map[s]) : newSymbol(kind)
-            map[s] = Int32(truncatingIfNeeded: n)
-            symbols.append(n)
+        if freeSymbols.isEmpty {
+            // New symbols, numbered on from the table's end: made in one
+            // append each for the tables, not one `newSymbol` per member.
+            var fresh = 0
+            for s in members where symbolInfo[s].kind != .external { fresh += 1 }
+            var next = symbolInfo.count
+            symbolInfo.append(contentsOf: repeatElement(SymbolInfo(kind: .free), count: fresh))
+            splitMark.append(contentsOf: repeatElement(0, count: fresh))
+            map.withUnsafeMutableBufferPointer { map in
+                symbolInfo.withUnsafeMutableBufferPointer { info in
+                    for s in members {
+                        let kind = info[s].kind
+                        var n = Int(map[s])
+                        if kind != .external {
+                            n = next
+                            next += 1
+                            info[n].kind = kind
+                            map[s] = Int32(truncatingIfNeeded: n)
+                        }
+                        symbols.append(n)
+                    }
+                }
+            }
+        } else {
+            for s in members {
+                let kind = symbolInfo[s].kind
+                let n = kind == .external ? Int(map[s]) : newSymbol(kind)
+                map[s] = Int32(truncatingIfNeeded: n)
+                symbols.append(n)
+            }
         }
         var slots: [Int] = []
         slots.reserveCapacity(templateRecords.count)
