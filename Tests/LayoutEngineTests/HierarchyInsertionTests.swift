@@ -76,4 +76,41 @@ extension HierarchyTests {
             }
         }
     }
+
+    /// Past the four references an item holds inline (`ReferenceList`):
+    /// removals that move the last reference from the overflow into an
+    /// inline slot and back keep every slot right.
+    @Test func removalsAcrossTheInlineSlotsKeepEachConstraintAtItsSlot() {
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<6 {
+            let window = makeWindow()
+            let hub = View()
+            window.addSubview(hub)
+            var constraints: [LayoutConstraint] = []
+            for i in 0..<11 {
+                let spoke = View()
+                window.addSubview(spoke)
+                constraints.append(spoke.leadingAnchor.constraint(equalTo: hub.trailingAnchor, constant: Double(i)))
+            }
+            LayoutConstraint.activate(constraints)
+            var active = Array(constraints.indices)
+            active.shuffle(using: &rng)
+            var broughtBack = false
+            while let i = active.popLast() {
+                LayoutConstraint.deactivate([constraints[i]])
+                #expect(hub.references.count == active.count, "round \(round)")
+                for j in active {
+                    #expect(hub.references[constraints[j].secondSlot] === constraints[j], "round \(round)")
+                }
+                if active.count == 6 && !broughtBack {   // some come back, to the end of the list
+                    broughtBack = true
+                    let back = constraints.indices.filter { !active.contains($0) }.prefix(3)
+                    LayoutConstraint.activate(back.map { constraints[$0] })
+                    active.insert(contentsOf: back, at: 0)
+                    #expect(Array(hub.references.suffix(3)).map(ObjectIdentifier.init) == back.map { ObjectIdentifier(constraints[$0]) })
+                }
+            }
+            #expect(hub.references.isEmpty)
+        }
+    }
 }

@@ -15,7 +15,7 @@ open class LayoutItem {
 
     /// Active user constraints that name this item as first or second item;
     /// each constraint remembers its slot here, so removal is O(1).
-    var references: [LayoutConstraint] = []
+    var references = ReferenceList()
     /// How many of `references` name one of this item's baselines: a label
     /// whose text changed size visits its references only when some do
     /// (each visit reads a constraint object long out of the cache).
@@ -141,8 +141,7 @@ open class LayoutItem {
     func addReference(_ c: LayoutConstraint, asFirst: Bool) {
         if asFirst { c.firstSlot = references.count } else { c.secondSlot = references.count }
         if (asFirst ? c.firstAttribute : c.secondAttribute).isBaseline { baselineReferenceCount += 1 }
-        // Most items hold a few references (see `append(_:reservingFirst:)`).
-        references.append(c, reservingFirst: 4)
+        references.append(c)
     }
 
     func removeReference(_ c: LayoutConstraint, asFirst: Bool) {

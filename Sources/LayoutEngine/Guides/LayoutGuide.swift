@@ -95,7 +95,7 @@ extension View {
     /// Removes a custom guide and deactivates the constraints that use it.
     public func removeLayoutGuide(_ guide: LayoutGuide) {
         guard let i = layoutGuides.firstIndex(where: { $0 === guide }) else { return }
-        LayoutConstraint.deactivate(guide.references)
+        LayoutConstraint.deactivate(Array(guide.references))
         if let engine = guide.engine { engine.leave(guide) }
         layoutGuides.remove(at: i)
         guide.owningView = nil

@@ -12,7 +12,7 @@ extension View {
     public func removeConstraints(_ constraints: [LayoutConstraint]) { LayoutConstraint.deactivate(constraints) }
 
     /// Active app constraints that name this view (as first or second item).
-    public var constraintsReferencingView: [LayoutConstraint] { references }
+    public var constraintsReferencingView: [LayoutConstraint] { Array(references) }
 
     /// Every constraint of this view installed in an engine, including the
     /// ones the engine made for its frame and intrinsic size.

@@ -1,0 +1,70 @@
+/// The active constraints that name one item, in slot order, the first four
+/// held inline. A view's list was an array of its own, reserved at four
+/// and grown at five and nine: the feed cell's 21 views made 36 arrays a
+/// cell, a quarter of the allocations its constraints cost. Most items
+/// (labels, images) have four or fewer; a container's rest go in one array
+/// reserved for twelve more.
+struct ReferenceList: RandomAccessCollection {
+    typealias Element = LayoutConstraint
+    typealias Index = Int
+
+    private static let inlineCount = 4
+    private var inline: (LayoutConstraint?, LayoutConstraint?, LayoutConstraint?, LayoutConstraint?) = (nil, nil, nil, nil)
+    private var overflow: [LayoutConstraint] = []
+    private(set) var count = 0
+
+    init() {}
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    var isEmpty: Bool { count == 0 }
+
+    subscript(i: Int) -> LayoutConstraint {
+        get {
+            precondition(i >= 0 && i < count, "reference slot out of range")
+            switch i {
+            case 0: return inline.0.unsafelyUnwrapped
+            case 1: return inline.1.unsafelyUnwrapped
+            case 2: return inline.2.unsafelyUnwrapped
+            case 3: return inline.3.unsafelyUnwrapped
+            default: return overflow[i - Self.inlineCount]
+            }
+        }
+        set {
+            precondition(i >= 0 && i < count, "reference slot out of range")
+            switch i {
+            case 0: inline.0 = newValue
+            case 1: inline.1 = newValue
+            case 2: inline.2 = newValue
+            case 3: inline.3 = newValue
+            default: overflow[i - Self.inlineCount] = newValue
+            }
+        }
+    }
+
+    mutating func append(_ c: LayoutConstraint) {
+        switch count {
+        case 0: inline.0 = c
+        case 1: inline.1 = c
+        case 2: inline.2 = c
+        case 3: inline.3 = c
+        default:
+            if overflow.capacity == 0 { overflow.reserveCapacity(12) }
+            overflow.append(c)
+        }
+        count += 1
+    }
+
+    @discardableResult
+    mutating func removeLast() -> LayoutConstraint {
+        precondition(count > 0, "no reference to remove")
+        count -= 1
+        switch count {
+        case 0: defer { inline.0 = nil }; return inline.0.unsafelyUnwrapped
+        case 1: defer { inline.1 = nil }; return inline.1.unsafelyUnwrapped
+        case 2: defer { inline.2 = nil }; return inline.2.unsafelyUnwrapped
+        case 3: defer { inline.3 = nil }; return inline.3.unsafelyUnwrapped
+        default: return overflow.removeLast()
+        }
+    }
+}
