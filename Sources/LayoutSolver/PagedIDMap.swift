@@ -20,6 +20,10 @@ struct PagedIDMap {
     private var live: [Int32] = []
     private var freePages: [Int] = []
     private(set) var count = 0
+    /// The page the last insertion went to, and its index: a batch inserts
+    /// runs of ids (a cell's constraints, a copy's variables), most to the
+    /// page before, which then needs no hashing.
+    private var lastPage = -1, lastIndex = 0
 
     init() {}
 
@@ -30,7 +34,14 @@ struct PagedIDMap {
     subscript(id: Int) -> Int? {
         @inline(__always) get {
             let (page, offset) = Self.split(id)
-            guard id >= 0, let p = pageOf[page] else { return nil }
+            guard id >= 0 else { return nil }
+            let p: Int
+            if page == lastPage {
+                p = lastIndex
+            } else {
+                guard let known = pageOf[page] else { return nil }
+                p = known
+            }
             let v = slots[p << Self.pageBits | offset]
             return v == 0 ? nil : Int(v) - 1
         }
@@ -43,7 +54,9 @@ struct PagedIDMap {
         precondition(id >= 0 && value >= 0 && value < Int(Int32.max), "PagedIDMap holds non-negative ids and values below 2³¹")
         let (page, offset) = Self.split(id)
         let p: Int
-        if let known = pageOf[page] {
+        if page == lastPage {
+            p = lastIndex
+        } else if let known = pageOf[page] {
             p = known
         } else if let reused = freePages.popLast() {
             p = reused
@@ -54,6 +67,8 @@ struct PagedIDMap {
             live.append(0)
             pageOf[page] = p
         }
+        lastPage = page
+        lastIndex = p
         let i = p << Self.pageBits | offset
         if slots[i] == 0 {
             live[p] += 1
@@ -76,6 +91,7 @@ struct PagedIDMap {
         if live[p] == 0 {
             pageOf.remove(page)
             freePages.append(p)
+            if page == lastPage { lastPage = -1 }
         }
         return Int(v) - 1
     }
