@@ -62,6 +62,13 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     /// A fresh constraint id, for equations made without a `Constraint` value.
     package static func nextID() -> UInt64 { constraintIDs.add(1, ordering: .relaxed).oldValue }
 
+    /// `count` fresh constraint ids, consecutive, for one atomic step.
+    package static func reserveIDs(_ count: Int) -> Range<UInt64> {
+        let first = constraintIDs.add(UInt64(count), ordering: .relaxed).oldValue
+        return first..<(first + UInt64(count))
+    }
+
+
     public init(_ lhs: Expression, _ relation: Relation, _ rhs: Expression, priority: Priority = .required) {
         self.init(lhs - rhs, relation, priority: priority)
     }

@@ -55,10 +55,10 @@ package struct EquationBatch: Sendable {
     /// are folded into one, as `Constraint` does.
     @discardableResult
     package mutating func endEquation(constant: Double, relation: Relation, priority: Priority,
-                                      abovePriority: Priority? = nil) -> UInt64 {
+                                      abovePriority: Priority? = nil, id given: UInt64? = nil) -> UInt64 {
         let start = equations.last.map { $0.termStart + $0.termCount } ?? 0
         reduceTerms(from: start)
-        let id = Constraint.nextID()
+        let id = given ?? Constraint.nextID()
         equations.append(Equation(id: id, constant: constant, termStart: start, termCount: terms.count - start,
                                   relation: relation, priority: priority, abovePriority: abovePriority))
         return id

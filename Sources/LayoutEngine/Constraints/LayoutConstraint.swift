@@ -287,12 +287,13 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     /// The same equation queued flat into `batch` over the terms appended
-    /// since its last equation; returns the new equation's id.
-    func queueEquation(constant: Double, in batch: inout EquationBatch) -> UInt64 {
+    /// since its last equation, under the fresh id `id`.
+    func queueEquation(constant: Double, in batch: inout EquationBatch, id: UInt64) {
         if let hug = huggingPriority {
-            return batch.endEquation(constant: constant, relation: .equal, priority: priority, abovePriority: hug)
+            batch.endEquation(constant: constant, relation: .equal, priority: priority, abovePriority: hug, id: id)
+        } else {
+            batch.endEquation(constant: constant, relation: relation.solverRelation, priority: priority, id: id)
         }
-        return batch.endEquation(constant: constant, relation: relation.solverRelation, priority: priority)
     }
 
     /// Sets both priorities of a two-sided content-size constraint; an

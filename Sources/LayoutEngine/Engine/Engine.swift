@@ -39,6 +39,7 @@ final class Engine {
     /// expression building or text shaping, whose code evicted it (feed
     /// cell: 57 % of the instruction-cache misses, a tenth of the time).
     private var queue = EquationBatch()
+    private var reservedIDs: Range<UInt64> = 0..<0
     /// The constraint of each queued equation, so that applying a batch
     /// reads the queue alone: the constraint objects, long out of the cache
     /// by then, are touched only to break one. Unretained: a constraint
@@ -228,7 +229,8 @@ final class Engine {
         c.anchorConstant = built.anchorConstant
         let owner = built.owner
         terms.withUnsafeBufferPointer { queue.terms.append(contentsOf: $0) }
-        let id = c.queueEquation(constant: built.constant, in: &queue)
+        let id = nextEquationID()
+        c.queueEquation(constant: built.constant, in: &queue, id: id)
         // Uninstalled and installed again unchanged with nothing queued in
         // between (a toggled `isActive`): while its removal is still pending,
         // the solver takes it back and does no work at all. With additions
@@ -258,6 +260,15 @@ final class Engine {
         guard !restored else { return }
         c.queuedAt = Int32(truncatingIfNeeded: queuedConstraints.count)
         queuedConstraints.append(.passUnretained(c))
+    }
+
+    /// A fresh equation id from a run the engine reserved: one atomic step
+    /// on the process-wide counter per 64 equations, not one each.
+    private func nextEquationID() -> UInt64 {
+        if reservedIDs.isEmpty { reservedIDs = Constraint.reserveIDs(64) }
+        let id = reservedIDs.lowerBound
+        reservedIDs = (id + 1)..<reservedIDs.upperBound
+        return id
     }
 
     /// Constraints waiting in `queue` (tests read it).
