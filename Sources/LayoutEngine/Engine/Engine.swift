@@ -79,6 +79,11 @@ final class Engine {
     private var freeItemSlots: [Int] = []
     /// Reused by `flushChanges` for the items it tells.
     private var scratchItems: [Unmanaged<LayoutItem>] = []
+    /// Reused by `View.moveSubtree` for the constraints a subtree brings
+    /// (taken out while in use): a cell's list was a kilobyte, allocated
+    /// and freed per cell, and large requests make glibc consolidate its
+    /// fast bins first.
+    var scratchPending: [LayoutConstraint] = []
 
     /// The item `v` belongs to, if it is in this engine.
     private func item(of v: Variable) -> Unmanaged<LayoutItem>? {

@@ -135,6 +135,11 @@ extension View {
                 // deactivate constraints), but read by index and borrowed:
                 // `for c in` retained and released each constraint again.
                 var pending: [LayoutConstraint] = []
+                swap(&pending, &newEngine.scratchPending)
+                defer {
+                    pending.removeAll(keepingCapacity: true)
+                    swap(&pending, &newEngine.scratchPending)
+                }
                 pending.reserveCapacity(referenceCount)
                 forEachInSubtree { view in
                     view.forEachItem { item in
