@@ -88,7 +88,13 @@ struct Row {
     /// `self += k × other`, in time proportional to `other`'s length.
     /// Symbols that appear or cancel are appended to `added` / `removed` so
     /// the caller can keep its column index exact.
-    mutating func add(_ other: Row, times k: Double, added: inout SymbolBuffer, removed: inout SymbolBuffer) {
+    ///
+    /// `indexing: false` keeps an unindexed row so however long it grows: an
+    /// objective level in `discoverBasis`'s scratch, which lives for a pivot
+    /// or two, where building an index cost more than scanning. The cells
+    /// come out the same either way.
+    mutating func add(_ other: Row, times k: Double, added: inout SymbolBuffer, removed: inout SymbolBuffer,
+                      indexing: Bool = true) {
         if !other.refs.isEmpty && k != 0 { addRefs(other.refs, times: k) }
         if cells.isEmpty && !nearZero(k) {
             // Copying keeps the other row's order, so its index stays valid as
@@ -120,34 +126,11 @@ struct Row {
                     cells[i].coefficient = sum
                 }
             } else if !nearZero(c) {
-                append(Cell(symbol: cell.symbol, coefficient: c))
-                added.append(cell.symbol)
-            }
-        }
-    }
-
-    /// `add(_:times:added:removed:)` for a row that stays unindexed however
-    /// long it grows: an objective level in `discoverBasis`'s scratch, which
-    /// lives for a pivot or two, where building an index cost more than
-    /// scanning. Cell for cell the same result.
-    mutating func addScanning(_ other: Row, times k: Double, added: inout SymbolBuffer, removed: inout SymbolBuffer) {
-        guard !indexed, !cells.isEmpty, refs.isEmpty, other.refs.isEmpty else {
-            add(other, times: k, added: &added, removed: &removed)
-            return
-        }
-        constant += other.constant * k
-        for cell in other.cells {
-            let c = cell.coefficient * k
-            if let i = cells.firstIndex(where: { $0.symbol == cell.symbol }) {
-                let sum = cells[i].coefficient + c
-                if nearZero(sum) {
-                    remove(at: i)
-                    removed.append(cell.symbol)
+                if indexing || indexed {
+                    append(Cell(symbol: cell.symbol, coefficient: c))
                 } else {
-                    cells[i].coefficient = sum
+                    cells.append(Cell(symbol: cell.symbol, coefficient: c))
                 }
-            } else if !nearZero(c) {
-                cells.append(Cell(symbol: cell.symbol, coefficient: c))
                 added.append(cell.symbol)
             }
         }

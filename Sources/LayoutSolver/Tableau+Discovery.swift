@@ -231,7 +231,7 @@ private struct BasisSearch {
             if k != 0 {
                 counters.rowSubstitutions += 1
                 counters.termsTouched += source.count
-                levels[l].addScanning(source, times: k, added: &added, removed: &removed)
+                levels[l].add(source, times: k, added: &added, removed: &removed, indexing: false)
                 added.reset()
                 removed.reset()
             }

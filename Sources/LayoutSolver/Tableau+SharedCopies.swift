@@ -141,15 +141,7 @@ extension Tableau {
         }
         if let (other, constants) = feasibleBasis(in: copy.family, for: copy.recordConstants, leaving: image,
                                                   previous: copy.previous) {
-            // Another basis: any external may have moved, or become nonbasic (0).
-            for i in other.kinds.indices where other.kinds[i] == .external {
-                let before = image.rowOf[i] >= 0 ? copy.constants[Int(image.rowOf[i])] : 0
-                let after = other.rowOf[i] >= 0 ? constants[Int(other.rowOf[i])] : 0
-                if before != after { markChanged(components[c].symbols[i]) }
-            }
-            copy.previous = image
-            copy.image = other
-            copy.constants = constants
+            adopt(c, image: other, constants: constants, previous: image, previousConstants: copy.constants)
             return true
         }
         copy.recordConstants[k] = old
