@@ -35,19 +35,8 @@ struct TestAgent {
                 if !lost.isEmpty { await held.markLost(lost) }
             }
         }
-        // Awaited, not just cancelled, as `layoutbench agent` does: a
-        // heartbeat still reconnecting when the process exits is inside
-        // libpq and GSSAPI while they tear themselves down (an agent
-        // aborted at exit once in a PostgreSQL-restart test, status 6).
-        do {
-            try await claimUntilStopped()
-        } catch {
-            heartbeat.cancel()
-            await heartbeat.value
-            throw error
-        }
-        heartbeat.cancel()
-        await heartbeat.value
+        // Stopped and awaited once the loop ends, as `layoutbench agent` does.
+        try await heartbeat.cancelled { try await claimUntilStopped() }
     }
 
     /// The claim loop of `run`, then the release of what is still held.

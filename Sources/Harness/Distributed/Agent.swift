@@ -112,19 +112,8 @@ public final class Agent: Sendable {
                 if !lost.isEmpty { held.markLost(lost) }
             }
         }
-        // Awaited, not just cancelled: a heartbeat still reconnecting after
-        // `run` returns would be inside libpq (and Kerberos, via GSSAPI)
-        // while the process exits and those libraries tear themselves down.
-        let completed: Int
-        do {
-            completed = try await claimAndRun()
-        } catch {
-            heartbeat.cancel()
-            await heartbeat.value
-            throw error
-        }
-        heartbeat.cancel()
-        await heartbeat.value
+        // Stopped and awaited once the loop ends (see `Task.cancelled(after:)`).
+        let completed = try await heartbeat.cancelled { try await claimAndRun() }
         let recovered = await work.recoveredOperations + beats.recoveredOperations
         emit("stopped", [], extra: ", \"completed\": \(completed), \"recovered\": \(recovered)")
         await work.close()
