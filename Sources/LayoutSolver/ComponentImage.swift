@@ -33,16 +33,17 @@ final class ComponentImage {
     let effectStart: [Int32]
     let effectRows: [Int32]
     let effectCoefficients: [Double]
-    /// Per local symbol: the template record whose marker it is, or -1.
-    let recordOfMarker: [Int32]
     /// Per record, the constant in effect when the image was taken: a copy
     /// whose constants differ shifts by the difference.
     let recordConstants: [Double]
 
-    /// Per record: the local symbol of its marker, and what else a basis
-    /// change needs of it (the same in every basis of a family).
-    let markerOfRecord: [Int32]
+    /// Per record: its marker's and other error's local symbols and their
+    /// coefficients (the same in every basis of a family).
     let records: ImageRecords
+    /// Per record: the local symbol of its marker.
+    var markerOfRecord: [Int32] { records.markers }
+    /// Per local symbol: the template record whose marker it is, or -1.
+    var recordOfMarker: [Int32] { records.recordOfMarker }
 
     var rowCount: Int { rowBasic.count }
     var objectiveTermCount: Int { levelCells.count }
@@ -74,8 +75,6 @@ final class ComponentImage {
         self.levelCells = levelCells
         self.records = records
         self.recordConstants = recordConstants
-        markerOfRecord = records.markers
-        recordOfMarker = records.recordOfMarker
 
         // Which case of `Tableau.applyShift` each record's constant change
         // takes in this basis; the `.column` ones collect the rows holding

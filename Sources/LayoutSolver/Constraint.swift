@@ -68,7 +68,6 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
         return first..<(first + UInt64(count))
     }
 
-
     public init(_ lhs: Expression, _ relation: Relation, _ rhs: Expression, priority: Priority = .required) {
         self.init(lhs - rhs, relation, priority: priority)
     }

@@ -669,9 +669,7 @@ public final class Solver {
             for v in vs { symbols.append(symbol(for: v, created: &created)) }
             return
         }
-        var s = tableau.symbolInfo.count
-        tableau.symbolInfo.append(contentsOf: repeatElement(SymbolInfo(kind: .external), count: vs.count))
-        tableau.splitMark.append(contentsOf: repeatElement(0, count: vs.count))
+        var s = tableau.appendSymbols(vs.count, kind: .external)
         if variables.count < s {
             variables.append(contentsOf: repeatElement(SymbolVariable(variable: nil, reported: 0), count: s - variables.count))
         }

@@ -147,9 +147,7 @@ extension Tableau {
             // append each for the tables, not one `newSymbol` per member.
             var fresh = 0
             for s in members where symbolInfo[s].kind != .external { fresh += 1 }
-            var next = symbolInfo.count
-            symbolInfo.append(contentsOf: repeatElement(SymbolInfo(kind: .free), count: fresh))
-            splitMark.append(contentsOf: repeatElement(0, count: fresh))
+            var next = appendSymbols(fresh, kind: .free)   // kinds set below
             map.withUnsafeMutableBufferPointer { map in
                 symbolInfo.withUnsafeMutableBufferPointer { info in
                     for s in members {

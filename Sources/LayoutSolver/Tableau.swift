@@ -231,6 +231,18 @@ struct Tableau {
         return s
     }
 
+    /// `count` new symbols of `kind`, numbered on from the table's end, the
+    /// tables grown once for all (a copy's symbols: one `newSymbol` each
+    /// checked the tables' uniqueness and room per symbol). Only while no
+    /// freed symbol waits to be reused; returns the first.
+    mutating func appendSymbols(_ count: Int, kind: SymbolKind) -> Int {
+        precondition(freeSymbols.isEmpty, "freed symbols are reused one by one (newSymbol)")
+        let first = symbolInfo.count
+        symbolInfo.append(contentsOf: repeatElement(SymbolInfo(kind: kind), count: count))
+        splitMark.append(contentsOf: repeatElement(0, count: count))
+        return first
+    }
+
     /// Frees a symbol that no row and no objective mentions any more.
     mutating func freeSymbol(_ s: Int) {
         if symbolInfo[s].rowOf >= 0 { _ = removeRow(symbolInfo[s].rowOf) }
