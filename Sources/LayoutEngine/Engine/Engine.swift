@@ -49,8 +49,6 @@ final class Engine {
     private var queuedConstraints: [Unmanaged<LayoutConstraint>] = []
     /// The first entry of `queue` not yet handed to the solver.
     private var nextQueued = 0
-    /// Reused by `install` for one expression's terms.
-    private var scratchTerms: [Term] = []
     var measurer: any TextMeasurer
     var counters = EngineCounters()
     /// Solver work done by fresh `systemLayoutSizeFitting` engines.
@@ -216,14 +214,9 @@ final class Engine {
         // The callback holds the engine unretained: capturing `self` made
         // the builder's calls retain and release it around each item.
         let me = Unmanaged.passUnretained(self)
-        // Built into a scratch buffer, then appended to the queue: entering
-        // an item can install its autoresizing constraints meanwhile.
-        var terms: [Term] = []
-        swap(&terms, &scratchTerms)
-        defer {
-            terms.removeLast(terms.count)   // keeps the buffer, as removeAll(keepingCapacity:) does, without its generic path
-            swap(&terms, &scratchTerms)
-        }
+        // Built on the stack, then appended to the queue: entering an item
+        // can install its autoresizing constraints meanwhile.
+        var terms = InlineTerms()
         guard let built = ExpressionBuilder.build(c, into: &terms, touching: { item in
             if item.engineLink?.toOpaque() != me.toOpaque() { me._withUnsafeGuaranteedRef { $0.enter(item) } }
         }) else {
@@ -233,7 +226,7 @@ final class Engine {
         }
         c.anchorConstant = built.anchorConstant
         let owner = built.owner
-        terms.withUnsafeBufferPointer { queue.terms.append(contentsOf: $0) }
+        terms.copy(to: &queue.terms)
         let id = nextEquationID()
         c.queueEquation(constant: built.constant, in: &queue, id: id)
         // Uninstalled and installed again unchanged with nothing queued in

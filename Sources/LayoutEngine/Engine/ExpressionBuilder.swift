@@ -35,7 +35,7 @@ enum ExpressionBuilder {
     /// appearance, possibly more than once (callers that care skip
     /// repeats); nothing is called when the result is nil. A callback, not a list: collecting the items
     /// retained and released each of them.
-    static func build(_ c: LayoutConstraint, into terms: inout [Term], touching: (LayoutItem) -> Void) -> Parts? {
+    static func build(_ c: LayoutConstraint, into terms: inout some TermSink, touching: (LayoutItem) -> Void) -> Parts? {
         // The items as links, borrowed where used: an `if let` of a
         // borrowed item still copied it (a retain and a release).
         let first = c.firstLink, second = c.secondLink
@@ -83,7 +83,7 @@ enum ExpressionBuilder {
 
     /// Appends `scale × attribute(item)` in `space`'s coordinates.
     private static func append(_ item: LayoutItem, _ attribute: LayoutAttribute, in space: ItemLink?,
-                               scale: Double, _ terms: inout [Term], _ constant: inout Double,
+                               scale: Double, _ terms: inout some TermSink, _ constant: inout Double,
                                _ touching: (LayoutItem) -> Void) {
         // Right-to-left, leading and trailing become right and left and their
         // axis flips: "+8 from the leading edge" still moves inwards.
@@ -136,7 +136,7 @@ enum ExpressionBuilder {
     /// Adds the positions of `item` and each view up to (not including)
     /// `space`. Returns whether `item`'s own variable was used.
     private static func appendOffset(_ item: LayoutItem, in space: ItemLink?, horizontal: Bool,
-                                     scale: Double, _ terms: inout [Term], _ touching: (LayoutItem) -> Void) -> Bool {
+                                     scale: Double, _ terms: inout some TermSink, _ touching: (LayoutItem) -> Void) -> Bool {
         let stop = space?.toOpaque()
         var current = ItemLink.passUnretained(item)
         guard current.toOpaque() != stop else { return false }
