@@ -28,6 +28,33 @@ struct DisjointSets {
         if x != y { parent[max(x, y)] = Int32(truncatingIfNeeded: min(x, y)) }
     }
 
+    /// Runs `body` with unions made through the storage's buffer: no bounds
+    /// or uniqueness check per step (a batch's grouping makes thousands).
+    mutating func withUnions<R>(_ body: (inout Unions) -> R) -> R {
+        parent.withUnsafeMutableBufferPointer { p in
+            var unions = Unions(parent: p)
+            return body(&unions)
+        }
+    }
+
+    struct Unions {
+        let parent: UnsafeMutableBufferPointer<Int32>
+
+        @inline(__always) func find(_ i: Int) -> Int {
+            var i = i
+            while Int(parent[i]) != i {
+                parent[i] = parent[Int(parent[i])]
+                i = Int(parent[i])
+            }
+            return i
+        }
+
+        @inline(__always) func union(_ a: Int, _ b: Int) {
+            let x = find(a), y = find(b)
+            if x != y { parent[max(x, y)] = Int32(truncatingIfNeeded: min(x, y)) }
+        }
+    }
+
     /// Points every member straight at its root, in one pass: a parent is
     /// never above its child (a union keeps the smaller root, halving moves
     /// to a smaller ancestor), so in ascending order each parent's entry is

@@ -240,46 +240,55 @@ struct BatchPlan {
     }
 
     init(_ batch: borrowing EquationBatch, solver: Solver) {
-        batchCount = batch.count
-        // Union–find over the batch: constraints that share a variable join.
-        var sets = DisjointSets(count: batch.count)
-        var touchesOld = [Bool](repeating: false, count: batch.count)
-        // The batch is flat: equation i's terms are `terms[termStart[i] ..< termStart[i + 1]]`.
-        let terms = batch.terms
-        var termStart = [Int32](repeating: 0, count: batch.count + 1)
-        @inline(__always) func id(_ k: Int) -> Int { Int(truncatingIfNeeded: terms[k].variable.id) }
-        var heads: [UInt64] = []   // per constraint: relation, then priorities
-        heads.reserveCapacity(batch.count * 2)
+        let n = batch.count
+        batchCount = n
+        // The loops run over buffer pointers: through the arrays, every
+        // read was bounds-checked and every write checked uniqueness, most
+        // of the plan's time on a batch of small equations.
+        let equations = batch.equations, terms = batch.terms
+        var touchesOld = [Bool](repeating: false, count: n)
         var lowest = Int.max, highest = Int.min
-        for k in terms.indices {
-            lowest = min(lowest, id(k))
-            highest = max(highest, id(k))
+        terms.withUnsafeBufferPointer { ts in
+            for t in ts {
+                let v = Int(truncatingIfNeeded: t.variable.id)
+                lowest = min(lowest, v)
+                highest = max(highest, v)
+            }
         }
-        batch.equations.withUnsafeBufferPointer { es in
-            for i in es.indices {
-                let e = es[i]
-                termStart[i + 1] = Int32(truncatingIfNeeded: e.termStart + e.termCount)
-                heads.append(Self.code(e.relation))
-                heads.append(UInt64(e.priority.rawValue.bitPattern) << 32
-                             | UInt64(e.abovePriority?.rawValue.bitPattern ?? 0))
-                // A constraint the solver holds already names variables it
-                // holds, so the variable check below finds it too. Only the
-                // constant's finiteness is checked here: a copy's
-                // coefficients equal those its template was added with.
-                if !e.constant.isFinite || e.termCount == 0
-                    || (e.abovePriority != nil && (e.abovePriority!.isRequired || e.priority.isRequired)) {
-                    touchesOld[i] = true
+        equations.withUnsafeBufferPointer { es in
+            touchesOld.withUnsafeMutableBufferPointer { old in
+                for i in es.indices {
+                    let e = es[i]
+                    // A constraint the solver holds already names variables it
+                    // holds, so the variable check below finds it too. Only the
+                    // constant's finiteness is checked here: a copy's
+                    // coefficients equal those its template was added with.
+                    if !e.constant.isFinite || e.termCount == 0
+                        || (e.abovePriority != nil && (e.abovePriority!.isRequired || e.priority.isRequired)) {
+                        old[i] = true
+                    }
                 }
             }
         }
-        seen = VariableTable(lowest: lowest, highest: highest, count: batch.count)
-        for i in batch.indices {
-            for k in Int(termStart[i])..<Int(termStart[i + 1]) {
-                let v = id(k)
-                if let j = seen[v] {
-                    sets.union(i, j)
-                } else {
-                    seen[v] = i
+        // Union–find over the batch: constraints that share a variable join.
+        var sets = DisjointSets(count: n)
+        seen = VariableTable(lowest: lowest, highest: highest, count: n)
+        equations.withUnsafeBufferPointer { es in
+            terms.withUnsafeBufferPointer { ts in
+                sets.withUnions { unions in
+                    seen.update { seen in
+                        for i in es.indices {
+                            let e = es[i]
+                            for k in e.termStart..<(e.termStart + e.termCount) {
+                                let v = Int(truncatingIfNeeded: ts[k].variable.id)
+                                if let j = seen[v] {
+                                    unions.union(i, j)
+                                } else {
+                                    seen[v] = i
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -288,108 +297,163 @@ struct BatchPlan {
         // (Leaving out what touches the solver's variables only removes
         // pieces, so it cannot make twins.)
         sets.flatten()
-        var pieceLength = [Int32](repeating: 0, count: batch.count)
-        for i in batch.indices { pieceLength[sets.root(i)] += 1 }
-        var piecesOfLength = [Int32](repeating: 0, count: batch.count + 1)
-        for i in batch.indices where Int(pieceLength[i]) >= solver.smallestCopiedBlock {
-            piecesOfLength[Int(pieceLength[i])] += 1
+        let smallest = solver.smallestCopiedBlock
+        let hasLongTwins = sets.parent.withUnsafeBufferPointer { root -> Bool in
+            var pieceLength = [Int32](repeating: 0, count: n)
+            var piecesOfLength = [Int32](repeating: 0, count: n + 1)
+            return pieceLength.withUnsafeMutableBufferPointer { length in
+                piecesOfLength.withUnsafeMutableBufferPointer { ofLength in
+                    for i in 0..<n { length[Int(root[i])] += 1 }
+                    for i in 0..<n where Int(length[i]) >= smallest {
+                        ofLength[Int(length[i])] += 1
+                        if ofLength[Int(length[i])] > 1 { return true }
+                    }
+                    return false
+                }
+            }
         }
-        guard piecesOfLength.contains(where: { $0 > 1 }) else { return }
+        guard hasLongTwins else { return }
         // A solver that holds no variable yet (a window's first layout)
         // needs no lookup per term.
         if solver.symbolOf.count > 0 {
-            for i in batch.indices where !touchesOld[i] {
-                for k in Int(termStart[i])..<Int(termStart[i + 1]) where solver.symbolOf[id(k)] != nil {
-                    touchesOld[i] = true
-                    break
+            equations.withUnsafeBufferPointer { es in
+                terms.withUnsafeBufferPointer { ts in
+                    touchesOld.withUnsafeMutableBufferPointer { old in
+                        for i in es.indices where !old[i] {
+                            let e = es[i]
+                            for k in e.termStart..<(e.termStart + e.termCount)
+                            where solver.symbolOf[Int(truncatingIfNeeded: ts[k].variable.id)] != nil {
+                                old[i] = true
+                                break
+                            }
+                        }
+                    }
                 }
             }
         }
         // Blocks numbered in order of their first constraint; members
-        // placed by counting.
-        var blockOf = [Int32](repeating: -1, count: batch.count)   // by root, then by constraint
-        var rootTouchesOld = [Bool](repeating: false, count: batch.count)
-        for i in batch.indices where touchesOld[i] { rootTouchesOld[sets.root(i)] = true }
-        for i in batch.indices {
-            let root = sets.root(i)
-            if rootTouchesOld[root] { outside.append(i); continue }
-            if blockOf[root] < 0 {
-                blockOf[root] = Int32(truncatingIfNeeded: blocks.count)
-                blocks.append(Block())
+        // placed by counting. `blockOf` is indexed by root: -2 for a root
+        // whose piece touches the solver, -1 for one not yet numbered.
+        var blockOf = [Int32](repeating: -1, count: n)
+        var memberCounts: [Int32] = []
+        sets.parent.withUnsafeBufferPointer { root in
+            blockOf.withUnsafeMutableBufferPointer { blockOf in
+                touchesOld.withUnsafeBufferPointer { old in
+                    for i in 0..<n where old[i] { blockOf[Int(root[i])] = -2 }
+                }
+                for i in 0..<n {
+                    let r = Int(root[i])
+                    var b = blockOf[r]
+                    if b == -2 { outside.append(i); continue }
+                    if b < 0 {
+                        b = Int32(truncatingIfNeeded: memberCounts.count)
+                        blockOf[r] = b
+                        memberCounts.append(0)
+                    }
+                    memberCounts[Int(b)] += 1
+                }
             }
-            blocks[Int(blockOf[root])].memberCount += 1
         }
+        blocks = [Block](repeating: Block(), count: memberCounts.count)
         var start = 0
         for b in blocks.indices {
             blocks[b].memberStart = start
-            start += blocks[b].memberCount
-            blocks[b].memberCount = 0
+            start += Int(memberCounts[b])
         }
         memberList = [Int](repeating: 0, count: start)
-        for i in batch.indices {
-            let root = sets.root(i)
-            guard !rootTouchesOld[root] else { continue }
-            let b = Int(blockOf[root])
-            memberList[blocks[b].memberStart + blocks[b].memberCount] = i
-            blocks[b].memberCount += 1
+        sets.parent.withUnsafeBufferPointer { root in
+            blockOf.withUnsafeBufferPointer { blockOf in
+                blocks.withUnsafeMutableBufferPointer { blocks in
+                    memberList.withUnsafeMutableBufferPointer { members in
+                        for i in 0..<n {
+                            let b = Int(blockOf[Int(root[i])])
+                            guard b >= 0 else { continue }
+                            members[blocks[b].memberStart + blocks[b].memberCount] = i
+                            blocks[b].memberCount += 1
+                        }
+                    }
+                }
+            }
         }
         // Only a block with a possible twin (another block as long, of the
         // smallest copied size or more) is described: a batch with no
         // repeats (a chain, a one-off window) pays for the grouping alone.
         var sameLength = [Int32](repeating: 0, count: start + 1)   // blocks by length
-        for b in blocks.indices where blocks[b].memberCount >= solver.smallestCopiedBlock {
+        for b in blocks.indices where blocks[b].memberCount >= smallest {
             sameLength[blocks[b].memberCount] += 1
         }
         // Shapes written into a buffer sized for them: appended word by
         // word, each append checked the array's uniqueness and capacity.
         var words = 0
-        for b in blocks.indices where sameLength[blocks[b].memberCount] > 1 {
-            for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
-                let i = memberList[m]
-                words += 3 + 2 * Int(termStart[i + 1] - termStart[i])
-            }
-        }
-        variableList.reserveCapacity(start * 2)
-        shapeList = [UInt64](repeating: 0, count: words)
-        var next = 0
-        for b in blocks.indices {
-            blocks[b].variableStart = variableList.count
-            blocks[b].shapeStart = next
-            guard sameLength[blocks[b].memberCount] > 1 else {
-                blocks[b].copyable = false
-                continue
-            }
-            let variableStart = blocks[b].variableStart
-            shapeList.withUnsafeMutableBufferPointer { shape in
-                for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
-                    let i = memberList[m]
-                    let first = Int(termStart[i]), end = Int(termStart[i + 1])
-                    shape[next] = heads[2 * i]
-                    shape[next + 1] = heads[2 * i + 1]
-                    shape[next + 2] = UInt64(end - first)
-                    next += 3
-                    for k in first..<end {
-                        var l = seen[id(k)]! - batchCount
-                        if l < 0 {
-                            l = variableList.count - variableStart
-                            seen[id(k)] = batchCount + l
-                            variableList.append(terms[k].variable)
-                        }
-                        shape[next] = UInt64(l)
-                        shape[next + 1] = terms[k].coefficient.bitPattern
-                        next += 2
+        equations.withUnsafeBufferPointer { es in
+            memberList.withUnsafeBufferPointer { members in
+                for b in blocks.indices where sameLength[blocks[b].memberCount] > 1 {
+                    for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
+                        words += 3 + 2 * es[members[m]].termCount
                     }
                 }
             }
-            blocks[b].variableCount = variableList.count - blocks[b].variableStart
-            blocks[b].shapeCount = next - blocks[b].shapeStart
-            // The counts and the first words sort blocks into candidates well
-            // enough (`sameShape` decides): mixing every word, one multiply
-            // waiting for the last, was a quarter of the plan's time.
-            var h = Self.mix(UInt64(blocks[b].memberCount), UInt64(blocks[b].variableCount) << 32 | UInt64(blocks[b].shapeCount))
-            for k in blocks[b].shapeStart..<(blocks[b].shapeStart + min(blocks[b].shapeCount, 48)) { h = Self.mix(h, shapeList[k]) }
-            blocks[b].shape = h
         }
+        variableList.reserveCapacity(start * 2)
+        var next = 0
+        let offset = batchCount
+        // Written word by word below, every word once: not zeroed first.
+        shapeList = [UInt64](unsafeUninitializedCapacity: words) { shape, initialized in
+            initialized = words
+            equations.withUnsafeBufferPointer { es in
+                terms.withUnsafeBufferPointer { ts in
+                    memberList.withUnsafeBufferPointer { members in
+                        seen.update { seen in
+                            for b in blocks.indices {
+                                blocks[b].variableStart = variableList.count
+                                blocks[b].shapeStart = next
+                                guard sameLength[blocks[b].memberCount] > 1 else {
+                                    blocks[b].copyable = false
+                                    continue
+                                }
+                                // Per constraint the relation, the priorities and
+                                // the term count, then per term its variable's
+                                // index in the block and its coefficient's bits.
+                                let variableStart = blocks[b].variableStart
+                                for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
+                                    let e = es[members[m]]
+                                    shape[next] = Self.code(e.relation)
+                                    shape[next + 1] = UInt64(e.priority.rawValue.bitPattern) << 32
+                                        | UInt64(e.abovePriority?.rawValue.bitPattern ?? 0)
+                                    shape[next + 2] = UInt64(e.termCount)
+                                    next += 3
+                                    for k in e.termStart..<(e.termStart + e.termCount) {
+                                        let id = Int(truncatingIfNeeded: ts[k].variable.id)
+                                        var l = seen[id]! - offset
+                                        if l < 0 {
+                                            l = variableList.count - variableStart
+                                            seen[id] = offset + l
+                                            variableList.append(ts[k].variable)
+                                        }
+                                        shape[next] = UInt64(l)
+                                        shape[next + 1] = ts[k].coefficient.bitPattern
+                                        next += 2
+                                    }
+                                }
+                                blocks[b].variableCount = variableList.count - blocks[b].variableStart
+                                blocks[b].shapeCount = next - blocks[b].shapeStart
+                                // The counts and the first words sort blocks into
+                                // candidates well enough (`sameShape` decides):
+                                // mixing every word, one multiply waiting for the
+                                // last, was a quarter of the plan's time.
+                                var h = Self.mix(UInt64(blocks[b].memberCount),
+                                                 UInt64(blocks[b].variableCount) << 32 | UInt64(blocks[b].shapeCount))
+                                for k in blocks[b].shapeStart..<(blocks[b].shapeStart + min(blocks[b].shapeCount, 48)) {
+                                    h = Self.mix(h, shape[k])
+                                }
+                                blocks[b].shape = h
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert(next == words, "a block's shape words were counted and written differently")
         // Twins by shape, not only by length: without any, the batch goes in
         // its own order, exactly as one by one.
         var shapes = blocks.filter(\.copyable).map(\.shape)
@@ -444,16 +508,42 @@ struct VariableTable {
         }
     }
 
-    subscript(id: Int) -> Int? {
-        @inline(__always) get {
-            if isFlat {
-                let v = flat[id - base]
-                return v < 0 ? nil : Int(v)
+    /// Runs `body` with the table open for reads and writes: the flat table
+    /// through its buffer, without a bounds or uniqueness check per access.
+    mutating func update<R>(_ body: (inout Access) -> R) -> R {
+        if isFlat {
+            let base = base
+            return flat.withUnsafeMutableBufferPointer { table in
+                var access = Access(base: base, table: table, paged: nil)
+                return body(&access)
             }
-            return paged[id]
         }
-        @inline(__always) set {
-            if isFlat { flat[id - base] = Int32(truncatingIfNeeded: newValue ?? -1) } else { paged[id] = newValue }
+        var access = Access(base: 0, table: UnsafeMutableBufferPointer(start: nil, count: 0), paged: paged)
+        defer { paged = access.paged! }
+        paged = PagedIDMap()   // moved out, so writes through `access` copy nothing
+        return body(&access)
+    }
+
+    struct Access {
+        let base: Int
+        let table: UnsafeMutableBufferPointer<Int32>
+        var paged: PagedIDMap?
+
+        subscript(id: Int) -> Int? {
+            @inline(__always) get {
+                if paged == nil {
+                    let v = table[id - base]
+                    return v < 0 ? nil : Int(v)
+                }
+                return paged![id]
+            }
+            @inline(__always) set {
+                if paged == nil {
+                    table[id - base] = Int32(truncatingIfNeeded: newValue ?? -1)
+                } else {
+                    paged![id] = newValue
+                }
+            }
         }
     }
 }
