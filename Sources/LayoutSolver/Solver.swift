@@ -162,7 +162,9 @@ public final class Solver {
     func keep(_ e: EquationBatch.Equation, _ terms: UnsafeBufferPointer<Term>, slot: Int) {
         compactKeptTermsIfSparse()
         let start = keptTerms.count
-        keptTerms.append(contentsOf: terms)
+        // Term by term: two to four, where `append(contentsOf:)` took its
+        // generic path (a third of this call) for each equation.
+        for t in terms { keptTerms.append(t) }
         // A slot the tableau has not handed out before grows the array (a
         // rejected add may have used the ones in between), as for symbols.
         while recordInfo.count < slot { recordInfo.append(RecordInfo()) }

@@ -72,7 +72,9 @@ open class LayoutItem {
     open var debugName: String { String(describing: type(of: self)) }
 
     /// The layout direction leading/trailing resolve with.
-    var resolvedLayoutDirection: LayoutDirection { coordinateParent?.effectiveLayoutDirection ?? .leftToRight }
+    var resolvedLayoutDirection: LayoutDirection {
+        parentLink?._withUnsafeGuaranteedRef { $0.effectiveLayoutDirection } ?? .leftToRight
+    }
 
     /// Called by the engine when one of the variables changed value.
     func engineValuesChanged() { engineDirty = true }

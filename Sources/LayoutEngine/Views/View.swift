@@ -160,7 +160,9 @@ open class View: LayoutItem {
     public var effectiveLayoutDirection: LayoutDirection {
         let epoch = layoutDirectionEpoch.load(ordering: .relaxed)
         if cachedLayoutDirection >> 1 == epoch { return cachedLayoutDirection & 1 == 1 ? .rightToLeft : .leftToRight }
-        let direction = semanticLayoutDirection ?? superview?.effectiveLayoutDirection ?? .leftToRight
+        // Up through the unretained link (`superview` is a retained copy).
+        let direction = semanticLayoutDirection
+            ?? parentLink?._withUnsafeGuaranteedRef { $0.effectiveLayoutDirection } ?? .leftToRight
         cachedLayoutDirection = epoch << 1 | (direction == .rightToLeft ? 1 : 0)
         return direction
     }
