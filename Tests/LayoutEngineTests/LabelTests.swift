@@ -177,6 +177,64 @@ import Testing
         #expect(window.constraintMessages.isEmpty)
     }
 
+    /// The two-sided form is held by the view as the solver's equation
+    /// (no constraint object): it still counts as a constraint added,
+    /// changed in place and removed, and the solver holds exactly it.
+    @Test func twoSidedContentSizeIsAnEquationCountedAsAConstraint() {
+        let window = makeWindow()
+        let before = window.engineCounters
+        let image = pinnedAvatar(in: window)   // two pins and two content-size equations
+        var counted = window.engineCounters - before
+        #expect(counted[.constraintsAdded] == 4 && counted[.solverConstraintsAdded] == 4)
+        #expect(image.counters.constraintsAdded == 4)
+        #expect(image.contentSizeConstraints.isEmpty && image.contentSizeEquations.width != nil)
+
+        let resized = window.engineCounters
+        image.image = Image(name: "big", size: Size(width: 80, height: 60))
+        window.runFrame()
+        counted = window.engineCounters - resized
+        #expect(counted[.constantChanges] == 2 && counted[.constraintsAdded] == 0)
+        #expect(image.frame.size == Size(width: 80, height: 60))
+
+        let reprioritised = window.engineCounters
+        image.setContentHuggingPriority(600, for: .vertical)
+        window.runFrame()
+        counted = window.engineCounters - reprioritised
+        #expect(counted[.priorityChanges] == 1 && counted[.constraintsAdded] == 0)
+        let heights = image.installedConstraints.filter { $0.kind == .contentSize && $0.firstAttribute == .height }
+        #expect(heights.count == 1 && heights[0].huggingPriority == 600 && heights[0].constant == 60)
+
+        let removed = window.engineCounters
+        image.removeFromSuperview()
+        counted = window.engineCounters - removed
+        #expect(counted[.constraintsRemoved] == 4)
+        #expect(image.contentSizeEquations.isEmpty)
+        #expect(window.layoutEngine.solver.constraintCount == 0)
+    }
+
+    /// A view whose window went away (closing its engine without the view
+    /// leaving it) sizes itself again in the next window: what the old
+    /// engine held is dropped when the view enters the new one.
+    @Test func contentSizeIsMadeAgainInTheNextWindow() {
+        let image: ImageView
+        do {
+            let first = makeWindow()
+            image = pinnedAvatar(in: first)
+            #expect(image.frame.size == Size(width: 40, height: 30))
+        }
+        let second = makeWindow()
+        second.addSubview(image)
+        LayoutConstraint.activate([image.leadingAnchor.constraint(equalTo: second.leadingAnchor, constant: 5),
+                                   image.topAnchor.constraint(equalTo: second.topAnchor, constant: 5)])
+        image.frame = Rect(x: 0, y: 0, width: 1, height: 1)
+        second.runFrame()
+        #expect(image.frame == Rect(x: 5, y: 5, width: 40, height: 30))
+        #expect(image.installedConstraints.filter { $0.kind == .contentSize }.count == 2)
+        image.image = Image(name: "big", size: Size(width: 80, height: 60))
+        second.runFrame()
+        #expect(image.frame.size == Size(width: 80, height: 60))
+    }
+
     @Test func contentSizeSlotsHoldEachAxisInOrder() {
         let image = ImageView(image: Image(name: "avatar", size: Size(width: 40, height: 30)))
         let a = image.widthAnchor.constraint(equalToConstant: 1), b = image.widthAnchor.constraint(equalToConstant: 2)

@@ -45,8 +45,9 @@ final class Engine {
     /// by then, are touched only to break one. Unretained: a constraint
     /// stays installed (held by its items or its view) while queued, as
     /// every path that uninstalls it, or changes its equation, applies the
-    /// queue first.
-    private var queuedConstraints: [Unmanaged<LayoutConstraint>] = []
+    /// queue first. Nil for a view's content-size equation, which has no
+    /// object (and cannot fail: see `ContentSizeEquation`).
+    private var queuedConstraints: [Unmanaged<LayoutConstraint>?] = []
     /// The first entry of `queue` not yet handed to the solver.
     private var nextQueued = 0
     var measurer: any TextMeasurer
@@ -289,7 +290,7 @@ final class Engine {
             do {
                 try core.add(queue, at: i)
             } catch {
-                breakConstraint(queuedConstraints[i].takeUnretainedValue(), error)
+                breakQueued(i, error)
             }
         }
         if !queuedConstraints.isEmpty {
@@ -309,20 +310,34 @@ final class Engine {
         queue.removeFirst(nextQueued)
         queuedConstraints.removeFirst(nextQueued)
         nextQueued = 0
-        var broken: [(LayoutConstraint, SolverError)] = []
-        core.add(batch: queue) { i, error in broken.append((queuedConstraints[i].takeUnretainedValue(), error)) }
+        var broken: [(Unmanaged<LayoutConstraint>?, SolverError)] = []
+        core.add(batch: queue) { i, error in broken.append((queuedConstraints[i], error)) }
         // The queue is done before anything is logged: a log handler that
         // reads the engine finds nothing left to apply.
         queue.removeAll(keepingCapacity: true)
         queuedConstraints.removeAll(keepingCapacity: true)
-        for (c, error) in broken { breakConstraint(c, error) }
+        for (c, error) in broken {
+            if let c { breakConstraint(c.takeUnretainedValue(), error) } else { contentSizeEquationFailed(error) }
+        }
+    }
+
+    /// Breaks the constraint of queued equation `i`, which the solver refused.
+    private func breakQueued(_ i: Int, _ error: SolverError) {
+        if let c = queuedConstraints[i] { breakConstraint(c.takeUnretainedValue(), error) } else { contentSizeEquationFailed(error) }
+    }
+
+    /// A content-size equation is a finite two-sided preference over a
+    /// variable of its own view: the solver has no reason to refuse one.
+    private func contentSizeEquationFailed(_ error: SolverError) {
+        assertionFailure("a content-size equation was refused: \(error)")
+        log("Unable to add a content-size equation: \(error)")
     }
 
     /// Removes a constraint's equation from the solver.
     func uninstall(_ c: LayoutConstraint) {
         guard c.isInstalled(in: self) else { return }
         let i = Int(c.queuedAt)
-        if i == queuedConstraints.count - 1, i >= nextQueued, queuedConstraints[i].toOpaque() == Unmanaged.passUnretained(c).toOpaque() {
+        if i == queuedConstraints.count - 1, i >= nextQueued, queuedConstraints[i]?.toOpaque() == Unmanaged.passUnretained(c).toOpaque() {
             // Installed and uninstalled with nothing queued after it: the
             // solver never sees it, as an add and a remove in a row would
             // leave it as it was. (So it is never found unsatisfiable.)
@@ -396,6 +411,81 @@ final class Engine {
         } catch {
             breakConstraint(c, error)
         }
+    }
+
+    // MARK: Content-size equations
+
+    /// Queues `view`'s two-sided content-size equation for `axis` (see
+    /// `ContentSizeEquation`), as `install` queues a constraint's, and
+    /// returns it. The view is in this engine.
+    func installContentSize(of view: View, axis: LayoutAxis, constant: Double,
+                            resist: LayoutPriority, hug: LayoutPriority) -> ContentSizeEquation {
+        assert(view.engine === self, "a content-size equation for a view outside the engine")
+        queue.terms.append(Term(axis == .horizontal ? view.widthVar : view.heightVar))
+        let id = nextEquationID()
+        queue.endEquation(constant: -constant, relation: .equal, priority: resist, abovePriority: hug, id: id)
+        generation &+= 1
+        counters.add(.constraintsAdded)
+        view.counters.constraintsAdded += 1
+        let e = ContentSizeEquation(id: id, constant: constant, resist: resist, hug: hug,
+                                    queuedAt: Int32(truncatingIfNeeded: queuedConstraints.count))
+        queuedConstraints.append(nil)
+        return e
+    }
+
+    /// A new intrinsic size for `e`, through the solver's in-place path,
+    /// as setting a constraint's constant.
+    func changeContentSize(_ e: inout ContentSizeEquation, to constant: Double) {
+        // As `LayoutConstraint.constant`'s willSet: queued equations go
+        // first, with the constants they were queued with.
+        applyQueuedAdditions()
+        guard constant != e.constant else { return }
+        e.constant = constant
+        guard core.contains(id: e.id) else { return }
+        generation &+= 1
+        counters.add(.constantChanges)
+        do {
+            try core.setConstant(-constant, id: e.id)
+        } catch {
+            contentSizeEquationFailed(error)
+        }
+    }
+
+    /// New priorities for `e`: removed and added again at them, as a
+    /// constraint whose priority changes.
+    func changeContentPriorities(_ e: inout ContentSizeEquation, of view: View, axis: LayoutAxis,
+                                 resist: LayoutPriority, hug: LayoutPriority) {
+        guard resist != e.resist || hug != e.hug else { return }
+        applyQueuedAdditions()
+        e.resist = resist
+        e.hug = hug
+        guard let old = core.constraint(id: e.id) else { return }
+        try? core.remove(old)
+        counters.add(.priorityChanges)
+        generation &+= 1
+        let sc = Constraint(Expression(old.expression.terms, constant: -e.constant), above: hug, below: resist)
+        e.id = sc.id
+        do {
+            try core.add(sc)
+        } catch {
+            contentSizeEquationFailed(error)
+        }
+    }
+
+    /// Removes `view`'s content-size equation `e`.
+    func uninstallContentSize(_ e: ContentSizeEquation, of view: View) {
+        let i = Int(e.queuedAt)
+        if i == queuedConstraints.count - 1, i >= nextQueued, queuedConstraints[i] == nil, queue.equations[i].id == e.id {
+            // Queued and removed with nothing queued after it: the solver never sees it.
+            queue.removeLast()
+            queuedConstraints.removeLast()
+        } else {
+            applyQueuedAdditions()
+            core.remove(id: e.id)
+        }
+        generation &+= 1
+        counters.add(.constraintsRemoved)
+        view.counters.constraintsRemoved += 1
     }
 
     // MARK: Changes

@@ -15,14 +15,36 @@ extension View {
     public var constraintsReferencingView: [LayoutConstraint] { Array(references) }
 
     /// Every constraint of this view installed in an engine, including the
-    /// ones the engine made for its frame and intrinsic size.
+    /// ones the engine made for its frame and intrinsic size. A two-sided
+    /// content-size preference, which the view holds as an equation (see
+    /// `ContentSizeEquation`), appears as a detached constraint that
+    /// describes it: changing that one changes nothing.
     public var installedConstraints: [LayoutConstraint] {
-        references.filter { $0.isInstalled } + engineOwnedConstraints.filter { $0.isInstalled }
+        var out = references.filter { $0.isInstalled } + autoresizingConstraints.filter { $0.isInstalled }
+        for axis in LayoutAxis.allCases {
+            let i = axis == .horizontal ? 0 : 2
+            if let e = contentSizeEquations[axis], engine != nil {
+                let c = LayoutConstraint(kind: .contentSize, self, axis == .horizontal ? .width : .height, .equal,
+                                         nil, .notAnAttribute, constant: e.constant, priority: e.resist)
+                c.huggingPriority = e.hug
+                c.active = true
+                out.append(c)
+            }
+            for j in i...i + 1 { if let c = contentSizeConstraints[j], c.isInstalled { out.append(c) } }
+        }
+        return out
     }
 
     // MARK: Entering the engine
 
     func enterEngine(_ engine: Engine) {
+        // Content-size equations or constraints still here were another
+        // engine's, closed with its window without this view leaving it
+        // (see `Engine.close`): made again in this one's update pass.
+        if !contentSizeEquations.isEmpty || !contentSizeConstraints.isEmpty {
+            contentSizeEquations = ContentSizeEquations()
+            contentSizeConstraints = ContentSizeSlots()
+        }
         if translatesAutoresizingMaskIntoConstraints {
             installAutoresizingConstraints(engine)
         } else {
@@ -33,17 +55,16 @@ extension View {
     }
 
     func leaveEngine(_ engine: Engine) {
-        forEachEngineOwnedConstraint { c in if c.isInstalled(in: engine) { engine.uninstall(c) } }
+        for c in autoresizingConstraints where c.isInstalled(in: engine) { engine.uninstall(c) }
+        uninstallContentSize(from: engine)
         autoresizingConstraints = []
-        contentSizeConstraints = ContentSizeSlots()
         intrinsicSizeIsInvalid = true
     }
 
     func autoresizingModeChanged() {
         guard let engine else { return }
         if translatesAutoresizingMaskIntoConstraints {
-            contentSizeConstraints.forEach { engine.uninstall($0) }
-            contentSizeConstraints = ContentSizeSlots()
+            uninstallContentSize(from: engine)
             installAutoresizingConstraints(engine)
         } else {
             for c in autoresizingConstraints { engine.uninstall(c) }
@@ -52,6 +73,17 @@ extension View {
             setNeedsUpdateConstraints()
             engineValuesChanged()
         }
+    }
+
+    /// Removes every content-size equation and constraint, axis by axis.
+    private func uninstallContentSize(from engine: Engine) {
+        for axis in LayoutAxis.allCases {
+            let i = axis == .horizontal ? 0 : 2
+            if let e = contentSizeEquations[axis] { engine.uninstallContentSize(e, of: self) }
+            for j in i...i + 1 { if let c = contentSizeConstraints[j], c.isInstalled(in: engine) { engine.uninstall(c) } }
+        }
+        contentSizeEquations = ContentSizeEquations()
+        contentSizeConstraints = ContentSizeSlots()
     }
 
     /// The frame as four required equalities, as `NSAutoresizingMaskLayoutConstraint`.
@@ -109,10 +141,16 @@ extension View {
     /// (or, when the axis changes form, in the next update pass).
     private func contentPrioritiesChanged(_ axis: LayoutAxis) {
         let i = axis == .horizontal ? 0 : 2
-        guard let first = contentSizeConstraints[i] else { return }
         let resist = contentCompressionResistancePriority(for: axis)
         let hug = contentHuggingPriority(for: axis)
         let form = ContentSizeForm(resist: resist, hug: hug)
+        if var e = contentSizeEquations[axis] {
+            guard form == .twoSided, let link = engineLink else { return invalidateIntrinsicContentSize() }
+            link._withUnsafeGuaranteedRef { $0.changeContentPriorities(&e, of: self, axis: axis, resist: resist, hug: hug) }
+            contentSizeEquations[axis] = e
+            return
+        }
+        guard let first = contentSizeConstraints[i] else { return }
         switch (form, contentSizeConstraints[i + 1]) {
         case (.twoSided, nil) where first.huggingPriority != nil:
             first.setContentPriorities(compressionResistance: resist, hugging: hug)
@@ -134,7 +172,7 @@ extension View {
         engine.counters.add(.intrinsicSizeUpdates)
         // No intrinsic metric and no constraint yet: nothing to set or
         // remove (containers are most views).
-        if size.width < 0, size.height < 0, contentSizeConstraints.isEmpty {
+        if size.width < 0, size.height < 0, contentSizeConstraints.isEmpty, contentSizeEquations.isEmpty {
             intrinsicSizeDidUpdate(engine)
             return
         }
@@ -152,6 +190,17 @@ extension View {
         let resistPriority = contentCompressionResistancePriority(for: axis)
         let hugPriority = contentHuggingPriority(for: axis)
         let form = ContentSizeForm(resist: resistPriority, hug: hugPriority)
+        if var e = contentSizeEquations[axis] {
+            // Priorities reach it as they change (`contentPrioritiesChanged`):
+            // only the size can differ here.
+            if value >= 0, value.isFinite, form == .twoSided, e.resist == resistPriority, e.hug == hugPriority {
+                engine.changeContentSize(&e, to: value)
+                contentSizeEquations[axis] = e
+                return
+            }
+            engine.uninstallContentSize(e, of: self)
+            contentSizeEquations[axis] = nil
+        }
         if value >= 0, let first = contentSizeConstraints[i] {
             let second = contentSizeConstraints[i + 1]
             let same = switch form {
@@ -169,6 +218,11 @@ extension View {
             if let c = contentSizeConstraints[j] { engine.uninstall(c); contentSizeConstraints[j] = nil }
         }
         guard value >= 0 else { return }
+        if form == .twoSided, value.isFinite {
+            contentSizeEquations[axis] = engine.installContentSize(of: self, axis: axis, constant: value,
+                                                                  resist: resistPriority, hug: hugPriority)
+            return
+        }
         switch form {
         case .twoSided, .equality:
             let c = LayoutConstraint(kind: .contentSize, self, attribute, .equal, nil, .notAnAttribute,

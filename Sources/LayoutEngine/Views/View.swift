@@ -107,7 +107,10 @@ open class View: LayoutItem {
     var pendingEngineSubviews: [View] = []
 
     // Auto Layout state (see View+AutoLayout).
+    /// The content-size constraints of forms that need objects (one side
+    /// required), and the two-sided equations held without one.
     var contentSizeConstraints = ContentSizeSlots()
+    var contentSizeEquations = ContentSizeEquations()
     var autoresizingConstraints: [LayoutConstraint] = []
     var contentHugging: (LayoutPriority, LayoutPriority) = (.defaultLow, .defaultLow)
     var compressionResistance: (LayoutPriority, LayoutPriority) = (.defaultHigh, .defaultHigh)
