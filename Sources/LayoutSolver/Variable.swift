@@ -30,11 +30,26 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
 
     /// Four unnamed variables (a view's x, y, width and height) for one
     /// atomic step on the shared counter instead of four: creating the
-    /// variables was a tenth of making a feed cell's views.
+    /// variables was a tenth of making a feed cell's views. The first id is
+    /// a multiple of four, so the four are a block of their own: `id / 4`
+    /// names it (see `block`). Single variables made in between leave the
+    /// rest of their block unused.
     public static func four() -> (Variable, Variable, Variable, Variable) {
-        let first = variableIDs.add(4, ordering: .relaxed).oldValue
-        return (Variable(id: first), Variable(id: first + 1), Variable(id: first + 2), Variable(id: first + 3))
+        var current = variableIDs.load(ordering: .relaxed)
+        while true {
+            let first = (current + 3) & ~3
+            let (exchanged, original) = variableIDs.compareExchange(expected: current, desired: first + 4,
+                                                                     ordering: .relaxed)
+            if exchanged {
+                return (Variable(id: first), Variable(id: first + 1), Variable(id: first + 2), Variable(id: first + 3))
+            }
+            current = original
+        }
     }
+
+    /// The block of four ids this variable's id lies in: the same for the
+    /// four variables of one `four()` call, and no other `four()` call's.
+    public var block: UInt64 { id >> 2 }
 
     /// A name for messages such as "Unable to simultaneously satisfy constraints".
     public var name: String { nameIndex == 0 ? "" : variableNames.withLock { $0.names[Int(nameIndex)] } }
@@ -44,7 +59,7 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
     public var description: String { nameIndex == 0 ? "v\(id)" : name }
 }
 
-private let variableIDs = Atomic<UInt64>(1)
+private let variableIDs = Atomic<UInt64>(1)   // 0 is no variable's id
 
 /// Every variable name used so far, each once.
 private struct NameTable: ~Copyable {

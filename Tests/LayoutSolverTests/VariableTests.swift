@@ -13,6 +13,21 @@ import Testing
         #expect(after.id > d.id)
     }
 
+    /// Four start a block of their own, even after single variables left
+    /// the counter mid-block: the view layer finds an item by `block`.
+    @Test func fourVariablesAreABlockNoOtherVariableShares() {
+        for singles in 0..<5 {
+            let lone = (0..<singles).map { _ in Variable() }
+            let (a, b, c, d) = Variable.four()
+            let next = Variable()
+            #expect(a.id % 4 == 0)
+            #expect(Set([a.block, b.block, c.block, d.block]).count == 1)
+            #expect(!lone.contains { $0.block == a.block } && next.block != a.block)
+            let (e, _, _, _) = Variable.four()
+            #expect(e.block > next.block)
+        }
+    }
+
     @Test func namesAreKeptAndUnnamedVariablesDescribeTheirID() {
         let named = Variable("width")
         let unnamed = Variable()

@@ -66,7 +66,8 @@ final class Engine {
     /// The window owns the engine and outlives it.
     unowned(unsafe) var window: Window?
 
-    /// Variable id → slot in `items`: the solver's open-addressing map, as
+    /// An item's block of variables (`Variable.block`) → its slot in
+    /// `items`: one entry per item. The solver's open-addressing map, as
     /// Swift's `Dictionary` hashed every id with SipHash (about 3 % of a
     /// feed-cell build).
     private var itemSlotByVariable = IDIndex()
@@ -86,7 +87,7 @@ final class Engine {
 
     /// The item `v` belongs to, if it is in this engine.
     private func item(of v: Variable) -> Unmanaged<LayoutItem>? {
-        itemSlotByVariable[v.id].flatMap { items[$0] }
+        itemSlotByVariable[v.block].flatMap { items[$0] }
     }
     /// Signatures of user constraints removed in the current pass (churn detection).
     private var removedThisPass: Set<ConstraintSignature> = []
@@ -135,10 +136,9 @@ final class Engine {
             slot = items.count
             items.append(.passUnretained(item))
         }
-        itemSlotByVariable[item.xVar.id] = slot
-        itemSlotByVariable[item.yVar.id] = slot
-        itemSlotByVariable[item.widthVar.id] = slot
-        itemSlotByVariable[item.heightVar.id] = slot
+        // One entry for the item's four variables: `Variable.four()` made
+        // them a block of their own.
+        itemSlotByVariable[item.xVar.block] = slot
         // The mirror starts from what the solver last reported (0 for
         // variables it never held), so later reports keep it exact.
         item.reportedRect = Rect(x: core.lastReported(item.xVar), y: core.lastReported(item.yVar),
@@ -181,10 +181,7 @@ final class Engine {
     func leave(_ item: LayoutItem) {
         guard item.engine === self else { return }
         item.willLeaveEngine(self)
-        if let slot = itemSlotByVariable.remove(item.xVar.id) {
-            itemSlotByVariable.remove(item.yVar.id)
-            itemSlotByVariable.remove(item.widthVar.id)
-            itemSlotByVariable.remove(item.heightVar.id)
+        if let slot = itemSlotByVariable.remove(item.xVar.block) {
             items[slot] = nil
             freeItemSlots.append(slot)
         }
