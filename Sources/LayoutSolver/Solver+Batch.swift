@@ -68,7 +68,7 @@ extension Solver {
             let members = plan.members(b)
             let shape = plan.blocks[b].shape
             if plan.blocks[b].copyable, let candidates = templates[shape],
-               let t = candidates.first(where: { plan.sameShape($0.block, b) }),
+               let t = candidates.first(where: { plan.sameShape($0.block, b, in: batch) }),
                copy(block: b, from: t, plan, batch) {
                 continue
             }
@@ -206,7 +206,8 @@ struct BatchPlan {
     struct Block {
         var memberStart = 0, memberCount = 0
         var variableStart = 0, variableCount = 0
-        var shapeStart = 0, shapeCount = 0
+        /// Its shape's length in words (see `init`).
+        var shapeCount = 0
         var shape: UInt64 = 0
         /// False for a block no other block of the batch can match (none as
         /// long, or shorter than the smallest copied block): it is neither
@@ -220,11 +221,6 @@ struct BatchPlan {
     private(set) var hasTwins = false
     private var memberList: [Int] = []
     private var variableList: [Variable] = []
-    /// Per block, its shape written out: per constraint the relation, the
-    /// priorities and the term count, then per term its variable's index in
-    /// the block and its coefficient's bits. Two blocks have the same shape
-    /// when these runs are equal.
-    private var shapeList: [UInt64] = []
     /// Variable id → first constraint mentioning it while grouping, then
     /// `batchCount +` its index in its block's variables.
     private var seen: VariableTable
@@ -382,78 +378,61 @@ struct BatchPlan {
         for b in blocks.indices where blocks[b].memberCount >= smallest {
             sameLength[blocks[b].memberCount] += 1
         }
-        // Shapes written into a buffer sized for them: appended word by
-        // word, each append checked the array's uniqueness and capacity.
-        var words = 0
-        equations.withUnsafeBufferPointer { es in
-            memberList.withUnsafeBufferPointer { members in
-                for b in blocks.indices where sameLength[blocks[b].memberCount] > 1 {
-                    for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
-                        words += 3 + 2 * es[members[m]].termCount
-                    }
-                }
-            }
-        }
+        // A block's shape is, per constraint, the relation, the priorities
+        // and the term count, then per term its variable's index in the
+        // block (first mention first) and its coefficient's bits. Only its
+        // hash is made here, over the first words, with each variable's
+        // index kept in `seen`; `sameShape` compares two blocks word by
+        // word from the batch itself. (Written out, the words were 70
+        // bytes a constraint, written here and read back cold by the copies.)
         variableList.reserveCapacity(start * 2)
-        var next = 0
         let offset = batchCount
-        // Written word by word below, every word once: not zeroed first.
-        shapeList = [UInt64](unsafeUninitializedCapacity: words) { shape, initialized in
-            initialized = words
-            equations.withUnsafeBufferPointer { es in
-                terms.withUnsafeBufferPointer { ts in
-                    memberList.withUnsafeBufferPointer { members in
-                        seen.update { seen in
-                            for b in blocks.indices {
-                                blocks[b].variableStart = variableList.count
-                                blocks[b].shapeStart = next
-                                guard sameLength[blocks[b].memberCount] > 1 else {
-                                    blocks[b].copyable = false
-                                    continue
-                                }
-                                // Per constraint the relation, the priorities and
-                                // the term count, then per term its variable's
-                                // index in the block and its coefficient's bits.
-                                let variableStart = blocks[b].variableStart
-                                for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
-                                    let e = es[members[m]]
-                                    shape[next] = Self.code(e.relation)
-                                    shape[next + 1] = UInt64(e.priority.rawValue.bitPattern) << 32
-                                        | UInt64(e.abovePriority?.rawValue.bitPattern ?? 0)
-                                    shape[next + 2] = UInt64(e.termCount)
-                                    next += 3
-                                    for k in e.termStart..<(e.termStart + e.termCount) {
-                                        let id = Int(truncatingIfNeeded: ts[k].variable.id)
-                                        var l = seen[id]! - offset
-                                        if l < 0 {
-                                            l = variableList.count - variableStart
-                                            seen[id] = offset + l
-                                            variableList.append(ts[k].variable)
-                                        }
-                                        shape[next] = UInt64(l)
-                                        shape[next + 1] = ts[k].coefficient.bitPattern
-                                        next += 2
-                                    }
-                                }
-                                blocks[b].variableCount = variableList.count - blocks[b].variableStart
-                                blocks[b].shapeCount = next - blocks[b].shapeStart
-                                // The counts and the first words sort blocks into
-                                // candidates well enough (`sameShape` decides):
-                                // mixing every word, one multiply waiting for the
-                                // last, was a quarter of the plan's time.
-                                var h = Self.mix(UInt64(blocks[b].memberCount),
-                                                 UInt64(blocks[b].variableCount) << 32 | UInt64(blocks[b].shapeCount))
-                                for k in blocks[b].shapeStart..<(blocks[b].shapeStart + min(blocks[b].shapeCount, 48)) {
-                                    h = Self.mix(h, shape[k])
-                                }
-                                blocks[b].shape = h
+        equations.withUnsafeBufferPointer { es in
+            terms.withUnsafeBufferPointer { ts in
+                memberList.withUnsafeBufferPointer { members in
+                    seen.update { seen in
+                        for b in blocks.indices {
+                            blocks[b].variableStart = variableList.count
+                            guard sameLength[blocks[b].memberCount] > 1 else {
+                                blocks[b].copyable = false
+                                continue
                             }
+                            let variableStart = blocks[b].variableStart
+                            // The counts and the first words sort blocks into
+                            // candidates well enough (`sameShape` decides):
+                            // mixing every word, one multiply waiting for the
+                            // last, was a quarter of the plan's time.
+                            var h: UInt64 = 0, mixed = 0, words = 0
+                            @inline(__always) func word(_ w: UInt64) {
+                                if mixed < 48 { h = Self.mix(h, w); mixed += 1 }
+                                words += 1
+                            }
+                            for m in blocks[b].memberStart..<(blocks[b].memberStart + blocks[b].memberCount) {
+                                let e = es[members[m]]
+                                word(Self.code(e.relation))
+                                word(Self.priorities(e))
+                                word(UInt64(e.termCount))
+                                for k in e.termStart..<(e.termStart + e.termCount) {
+                                    let id = Int(truncatingIfNeeded: ts[k].variable.id)
+                                    var l = seen[id]! - offset
+                                    if l < 0 {
+                                        l = variableList.count - variableStart
+                                        seen[id] = offset + l
+                                        variableList.append(ts[k].variable)
+                                    }
+                                    word(UInt64(l))
+                                    word(ts[k].coefficient.bitPattern)
+                                }
+                            }
+                            blocks[b].variableCount = variableList.count - blocks[b].variableStart
+                            blocks[b].shapeCount = words
+                            blocks[b].shape = Self.mix(Self.mix(UInt64(blocks[b].memberCount),
+                                                                UInt64(blocks[b].variableCount) << 32 | UInt64(words)), h)
                         }
                     }
                 }
             }
         }
-        assert(next == words, "a block's shape words were counted and written differently")
         // Twins by shape, not only by length: without any, the batch goes in
         // its own order, exactly as one by one.
         var shapes = blocks.filter(\.copyable).map(\.shape)
@@ -476,15 +455,39 @@ struct BatchPlan {
         }
     }
 
-    /// Whether two blocks have the same shape exactly (the hash only sorts them).
-    func sameShape(_ a: Int, _ b: Int) -> Bool {
+    /// Whether two blocks of `batch` have the same shape exactly (the hash
+    /// only sorts them): walked word by word, as the hash was made.
+    func sameShape(_ a: Int, _ b: Int, in batch: borrowing EquationBatch) -> Bool {
         let x = blocks[a], y = blocks[b]
         guard x.shapeCount == y.shapeCount, x.memberCount == y.memberCount, x.variableCount == y.variableCount
         else { return false }
-        return shapeList.withUnsafeBufferPointer { list in
-            for k in 0..<x.shapeCount where list[x.shapeStart + k] != list[y.shapeStart + k] { return false }
-            return true
+        return batch.equations.withUnsafeBufferPointer { es in
+            batch.terms.withUnsafeBufferPointer { ts in
+                memberList.withUnsafeBufferPointer { members in
+                    seen.read { seen in
+                        for m in 0..<x.memberCount {
+                            let e = es[members[x.memberStart + m]], f = es[members[y.memberStart + m]]
+                            guard e.termCount == f.termCount, Self.code(e.relation) == Self.code(f.relation),
+                                  Self.priorities(e) == Self.priorities(f) else { return false }
+                            for k in 0..<e.termCount {
+                                let s = ts[e.termStart + k], t = ts[f.termStart + k]
+                                // Indices in their blocks, both offset by the batch's count.
+                                guard s.coefficient.bitPattern == t.coefficient.bitPattern,
+                                      seen[Int(truncatingIfNeeded: s.variable.id)]
+                                        == seen[Int(truncatingIfNeeded: t.variable.id)] else { return false }
+                            }
+                        }
+                        return true
+                    }
+                }
+            }
         }
+    }
+
+    /// An equation's priorities as one word: the priority's bits, then the
+    /// upper priority's of a two-sided preference (0 for none).
+    @inline(__always) private static func priorities(_ e: EquationBatch.Equation) -> UInt64 {
+        UInt64(e.priority.rawValue.bitPattern) << 32 | UInt64(e.abovePriority?.rawValue.bitPattern ?? 0)
     }
 }
 
@@ -506,6 +509,16 @@ struct VariableTable {
         } else {
             paged.reserveCapacity(forAdding: count)
         }
+    }
+
+    /// Runs `body` with the table open for reads, as `update` for writes.
+    func read<R>(_ body: (Access) -> R) -> R {
+        if isFlat {
+            return flat.withUnsafeBufferPointer { table in
+                body(Access(base: base, table: UnsafeMutableBufferPointer(mutating: table), paged: nil))
+            }
+        }
+        return body(Access(base: 0, table: UnsafeMutableBufferPointer(start: nil, count: 0), paged: paged))
     }
 
     /// Runs `body` with the table open for reads and writes: the flat table

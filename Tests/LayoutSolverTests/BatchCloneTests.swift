@@ -55,6 +55,43 @@ import Randomness
         #expect(Set(cells.map { copied.value(of: $0.v[5]) }).count > 10)
     }
 
+    /// Blocks as long as each other, over as many variables and with as
+    /// many terms, that differ in one word of their shape (a coefficient, a
+    /// priority, a relation, which variable a term names) are each built,
+    /// not copied from one another; exact twins of each are copied. (Which
+    /// variables they are is not part of a shape: only the order in which
+    /// the block first names them.)
+    @Test func blocksThatDifferInOneWordAreNotTwins() throws {
+        func block(coefficient: Double = 1, priority: Priority = 500, relation: Relation = .greaterThanOrEqual,
+                   relinked: Bool = false) -> [Constraint] {
+            // A chain first, so that the difference lies past the words the
+            // shape's hash covers: only the word-by-word comparison sees it.
+            let chain = (0..<9).map { Variable("c\($0)") }
+            let v = (0..<4).map { Variable("s\($0)") }
+            var out: [Constraint] = [chain[0] == 0]
+            for i in 1..<9 { out.append(chain[i] == chain[i - 1] + 1) }
+            let linked = relinked ? v[0] : v[1]
+            out.append(v[0] == chain[8] + 1)
+            out.append(v[1] == v[0] + 10)
+            out.append(v[2] == linked + 5)
+            out.append(Constraint(Expression([Term(v[3], coefficient), Term(v[2], -1)], constant: -3), relation,
+                                  priority: .required))
+            out.append((v[3] == 100).priority(priority))
+            return out
+        }
+        let kinds = [block(), block(coefficient: 2), block(priority: 600), block(relation: .lessThanOrEqual),
+                     block(relinked: true)]
+        let twins = [block(), block(coefficient: 2), block(priority: 600), block(relation: .lessThanOrEqual),
+                     block(relinked: true)]
+        let batch = (kinds + twins).flatMap { $0 }
+        let copied = Solver(smallestCopiedBlock: 3), built = Solver()
+        copied.add(batch: batch) { _, error in Issue.record("\(error)") }
+        for c in batch { try built.add(c) }
+        #expect(copied.counters.componentsCloned == twins.count)
+        let all = batch.flatMap { $0.expression.terms.map(\.variable) }
+        #expect(all.map(copied.value(of:)) == all.map(built.value(of:)))
+    }
+
     /// Copies are ordinary components afterwards: constants change in place,
     /// constraints go, edits drive them, and taking everything down leaves
     /// the solver empty.
