@@ -495,19 +495,21 @@ final class Engine {
         applyQueuedAdditions()
         guard generation != flushedGeneration else { return }
         flushedGeneration = generation
-        let changed = core.takeChangedValues()
-        counters.add(.variableChanges, Int64(changed.count))
         // Every value is recorded before any item hears of a change: one
         // that lays itself out at once (a root view) reads all of its own.
         // Told through the unretained reference: a strong one was a retain
-        // and a release per moved variable.
+        // and a release per moved variable. An item's variables mostly come
+        // one after another: it is listed once for them.
         var told: [Unmanaged<LayoutItem>] = []
         swap(&told, &scratchItems)
-        for (v, x) in changed {
-            guard let item = item(of: v) else { continue }
+        var changes = 0
+        core.takeChangedValues { v, x in
+            changes += 1
+            guard let item = item(of: v) else { return }
             item._withUnsafeGuaranteedRef { $0.setReported(x, for: v) }
-            told.append(item)
+            if told.last?.toOpaque() != item.toOpaque() { told.append(item) }
         }
+        counters.add(.variableChanges, Int64(changes))
         for item in told { item._withUnsafeGuaranteedRef { $0.engineValuesChanged() } }
         told.removeAll(keepingCapacity: true)
         swap(&told, &scratchItems)
