@@ -106,7 +106,7 @@ extension View {
         guard n != 0 else { return }
         var v: View? = self
         while let u = v {
-            u.guideState.dependentsInSubtree += n
+            u.guideDependents += n
             v = u.superview
         }
     }

@@ -18,14 +18,14 @@ extension View {
     // MARK: Safe area
 
     /// The insets of the unsafe region (status bar, notch, home indicator, bars).
-    public var safeAreaInsets: EdgeInsets { baseSafeAreaInsets() + guideState.additionalSafeAreaInsets }
+    public var safeAreaInsets: EdgeInsets { baseSafeAreaInsets() + additionalSafeAreaInsets }
 
     /// Extra insets added to this view's safe area (and passed on to its subviews).
     public var additionalSafeAreaInsets: EdgeInsets {
-        get { guideState.additionalSafeAreaInsets }
+        get { systemGuides?.additionalSafeAreaInsets ?? .zero }
         set {
-            guard newValue != guideState.additionalSafeAreaInsets else { return }
-            guideState.additionalSafeAreaInsets = newValue
+            guard newValue != additionalSafeAreaInsets else { return }
+            ownGuides.additionalSafeAreaInsets = newValue
             systemInsetsChanged()
         }
     }
@@ -48,9 +48,9 @@ extension View {
 
     /// The safe area as a guide (created on first use; placed only once constrained to).
     public var safeAreaLayoutGuide: LayoutGuide {
-        if let g = guideState.safeAreaGuide { return g }
+        if let g = systemGuides?.safeAreaGuide { return g }
         let g = makeSystemGuide(.safeArea)
-        guideState.safeAreaGuide = g
+        ownGuides.safeAreaGuide = g
         return g
     }
 
@@ -58,10 +58,15 @@ extension View {
 
     /// The view's own margins (physical edges); 8 points on every side by default.
     public var layoutMargins: EdgeInsets {
-        get { guideState.directionalMargins?.resolved(rightToLeft: effectiveLayoutDirection == .rightToLeft) ?? guideState.layoutMargins }
+        get {
+            guard let guides = systemGuides else { return SystemGuides.defaultMargins }
+            return guides.directionalMargins?.resolved(rightToLeft: effectiveLayoutDirection == .rightToLeft)
+                ?? guides.layoutMargins
+        }
         set {
-            guideState.layoutMargins = newValue
-            guideState.directionalMargins = nil
+            let guides = ownGuides
+            guides.layoutMargins = newValue
+            guides.directionalMargins = nil
             systemInsetsChanged()
         }
     }
@@ -69,60 +74,60 @@ extension View {
     /// Margins by leading and trailing edge; they swap sides right-to-left.
     public var directionalLayoutMargins: DirectionalEdgeInsets {
         get {
-            if let d = guideState.directionalMargins { return d }
-            let m = guideState.layoutMargins
+            if let d = systemGuides?.directionalMargins { return d }
+            let m = systemGuides?.layoutMargins ?? SystemGuides.defaultMargins
             return effectiveLayoutDirection == .rightToLeft
                 ? DirectionalEdgeInsets(top: m.top, leading: m.right, bottom: m.bottom, trailing: m.left)
                 : DirectionalEdgeInsets(top: m.top, leading: m.left, bottom: m.bottom, trailing: m.right)
         }
         set {
-            guideState.directionalMargins = newValue
+            ownGuides.directionalMargins = newValue
             systemInsetsChanged()
         }
     }
 
     /// Whether the margins are measured from the safe area's edges (true by default).
     public var insetsLayoutMarginsFromSafeArea: Bool {
-        get { guideState.insetsLayoutMarginsFromSafeArea }
-        set { guideState.insetsLayoutMarginsFromSafeArea = newValue; systemInsetsChanged() }
+        get { systemGuides?.insetsLayoutMarginsFromSafeArea ?? true }
+        set { ownGuides.insetsLayoutMarginsFromSafeArea = newValue; systemInsetsChanged() }
     }
 
     /// Whether the view keeps at least its superview's margins where it reaches into them.
     public var preservesSuperviewLayoutMargins: Bool {
-        get { guideState.preservesSuperviewLayoutMargins }
-        set { guideState.preservesSuperviewLayoutMargins = newValue; systemInsetsChanged() }
+        get { systemGuides?.preservesSuperviewLayoutMargins ?? false }
+        set { ownGuides.preservesSuperviewLayoutMargins = newValue; systemInsetsChanged() }
     }
 
     /// The margins the layout margins guide uses, from the view's bounds:
     /// own margins, raised to the superview's where preserved, plus the safe area.
     public var effectiveLayoutMargins: EdgeInsets {
         var m = layoutMargins
-        if guideState.preservesSuperviewLayoutMargins, let parent = superview {
+        if preservesSuperviewLayoutMargins, let parent = superview {
             let p = parent.effectiveLayoutMargins
             let b = parent.bounds, f = storedFrame
             m.top = max(m.top, b.minY + p.top - f.minY)
             m.left = max(m.left, b.minX + p.left - f.minX)
             m.bottom = max(m.bottom, f.maxY - (b.maxY - p.bottom))
             m.right = max(m.right, f.maxX - (b.maxX - p.right))
-            if guideState.insetsLayoutMarginsFromSafeArea { return m.atLeast(safeAreaInsets) }
+            if insetsLayoutMarginsFromSafeArea { return m.atLeast(safeAreaInsets) }
             return m
         }
-        return guideState.insetsLayoutMarginsFromSafeArea ? m + safeAreaInsets : m
+        return insetsLayoutMarginsFromSafeArea ? m + safeAreaInsets : m
     }
 
     /// The margins as a guide.
     public var layoutMarginsGuide: LayoutGuide {
-        if let g = guideState.marginsGuide { return g }
+        if let g = systemGuides?.marginsGuide { return g }
         let g = makeSystemGuide(.layoutMargins)
-        guideState.marginsGuide = g
+        ownGuides.marginsGuide = g
         return g
     }
 
     /// A guide inside the margins no wider than a comfortable line of body text.
     public var readableContentGuide: LayoutGuide {
-        if let g = guideState.readableGuide { return g }
+        if let g = systemGuides?.readableGuide { return g }
         let g = makeSystemGuide(.readableContent)
-        guideState.readableGuide = g
+        ownGuides.readableGuide = g
         return g
     }
 
@@ -204,7 +209,7 @@ extension Window {
     }
 
     private func settle(_ view: View) {
-        guard view.guideState.dependentsInSubtree > 0 else { return }
+        guard view.guideDependents > 0 else { return }
         var changed = false
         for g in view.layoutGuides where g.role != .custom && g.engine != nil {
             if view.updateGuideConstants(g) { changed = true }
@@ -218,21 +223,32 @@ extension Window {
     }
 }
 
-/// Per-view safe-area and margin settings and the system guides made for them.
-struct SystemGuideState {
+/// Per-view safe-area and margin settings and the system guides made for
+/// them, boxed: most views never set or use them (a feed cell's none do).
+/// Inline they were 208 bytes of every view, which made a label 1,144
+/// bytes, over glibc's largest small request: each label then took the
+/// allocator's slow path, which first merges every small block freed since
+/// the last such request. A view reads the defaults without a box and
+/// makes one on its first write (`View.ownGuides`).
+final class SystemGuides {
+    static let defaultMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     var safeAreaGuide: LayoutGuide?
     var marginsGuide: LayoutGuide?
     var readableGuide: LayoutGuide?
     /// The view's own margins; `directional` wins when set.
-    var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    var layoutMargins = SystemGuides.defaultMargins
     var directionalMargins: DirectionalEdgeInsets?
     var insetsLayoutMarginsFromSafeArea = true
     var preservesSuperviewLayoutMargins = false
     var additionalSafeAreaInsets = EdgeInsets.zero
-    /// What the guides' constants were last set from.
-    var appliedSafeArea = EdgeInsets.zero
-    var appliedMargins = EdgeInsets.zero
-    var appliedReadableWidth = 0.0
-    /// Views in this subtree (self included) whose guides follow the safe area.
-    var dependentsInSubtree = 0
+}
+
+extension View {
+    /// The view's guide settings, made on first use, for writing.
+    var ownGuides: SystemGuides {
+        if let g = systemGuides { return g }
+        let g = SystemGuides()
+        systemGuides = g
+        return g
+    }
 }

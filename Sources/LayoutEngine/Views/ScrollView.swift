@@ -46,7 +46,7 @@ open class ScrollView: View {
 
     override func boundsOriginDidChange() {
         setNeedsLayout()
-        if guideState.dependentsInSubtree > 0 { window?.safeAreaMayHaveChanged(below: self) }
+        if guideDependents > 0 { window?.safeAreaMayHaveChanged(below: self) }
     }
 
     public var isScrollableVertically: Bool {
@@ -97,6 +97,6 @@ open class ScrollView: View {
 
     private func scrollGeometryChanged() {
         setNeedsLayout()
-        if guideState.dependentsInSubtree > 0 { window?.safeAreaMayHaveChanged(below: self) }
+        if guideDependents > 0 { window?.safeAreaMayHaveChanged(below: self) }
     }
 }

@@ -36,8 +36,8 @@ extension View {
         let newWindow = (self as? Window) ?? window
         if newWindow !== view.window { view.moveSubtree(to: newWindow) }
         view.didMoveToSuperview()
-        if guideState.dependentsInSubtree > 0 || view.guideState.dependentsInSubtree > 0 {
-            addGuideDependents(view.guideState.dependentsInSubtree)
+        if guideDependents > 0 || view.guideDependents > 0 {
+            addGuideDependents(view.guideDependents)
             window?.safeAreaMayHaveChanged(below: view)
         }
     }
@@ -47,7 +47,7 @@ extension View {
         guard let parent = superview else { return }
         deactivateConstraintsLeavingSubtree()
         if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
-        if guideState.dependentsInSubtree > 0 { parent.addGuideDependents(-guideState.dependentsInSubtree) }
+        if guideDependents > 0 { parent.addGuideDependents(-guideDependents) }
         superview = nil
         updatePhase.listed = false
         layoutPhase.listed = false

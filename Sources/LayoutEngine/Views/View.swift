@@ -118,7 +118,10 @@ open class View: LayoutItem {
     public internal(set) var layoutGuides: [LayoutGuide] = []
 
     // Safe area and margins (see View+SafeArea).
-    var guideState = SystemGuideState()
+    /// Safe-area and margin settings and guides, made on first use (see `SystemGuides`).
+    var systemGuides: SystemGuides?
+    /// Views in this subtree (self included) whose guides follow the safe area.
+    var guideDependents = 0
 
     /// A view with `frame`, placed by hand until told otherwise.
     public init(frame: Rect = .zero) {
@@ -218,7 +221,7 @@ open class View: LayoutItem {
             setNeedsDisplay()
             sizeDidChange(from: old.size)
         }
-        if guideState.dependentsInSubtree > 0 { window?.safeAreaMayHaveChanged(below: self) }
+        if guideDependents > 0 { window?.safeAreaMayHaveChanged(below: self) }
     }
 
     private func resizeSubviews(from old: Size) {
