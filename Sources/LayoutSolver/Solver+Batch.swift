@@ -136,22 +136,27 @@ extension Solver {
         let block = (members: plan.members(b), variables: plan.variables(b))
         let c = tableau.symbolInfo[tableau.records[template.records[0]].marker].componentOf
         guard tableau.isCloneable(c), let family = template.family else { return false }
+        var scratch = CopyScratch()
+        swap(&scratch, &copyScratch)
+        defer {
+            scratch.ids.removeAll(keepingCapacity: true)
+            scratch.externals.removeAll(keepingCapacity: true)
+            scratch.created.removeAll(keepingCapacity: true)
+            swap(&scratch, &copyScratch)
+        }
         // The same constraint twice in one block would be one record for two.
-        var ids = block.members.map { batch.equations[$0].id }
-        ids.sort()
-        for k in ids.indices.dropFirst() where ids[k] == ids[k - 1] { return false }
-        var newExternals: [Int] = [], created: [Int] = []
-        newExternals.reserveCapacity(block.variables.count)
-        created.reserveCapacity(block.variables.count)
-        newSymbols(for: block.variables, into: &newExternals, created: &created)
+        for i in block.members { scratch.ids.append(batch.equations[i].id) }
+        scratch.ids.sort()
+        for k in scratch.ids.indices.dropFirst() where scratch.ids[k] == scratch.ids[k - 1] { return false }
+        newSymbols(for: block.variables, into: &scratch.externals, created: &scratch.created)
         let constants = block.members.map { batch.equations[$0].constant }
         let basis = tableau.feasibleBasis(in: family, for: constants)
         let first = family.template
         guard let (copy, slots) = tableau.clone(c, family: family, image: basis?.image ?? first,
                                                 constants: basis?.constants ?? first.rowConstants,
                                                 recordConstants: constants, templateExternals: template.externals,
-                                                newExternals: newExternals, templateRecords: template.records) else {
-            for s in created { forgetSymbol(s, free: true) }
+                                                newExternals: scratch.externals, templateRecords: template.records) else {
+            for s in scratch.created { forgetSymbol(s, free: true) }
             return false
         }
         do {
@@ -179,7 +184,7 @@ extension Solver {
             let (_, released) = tableau.dismantle(copy) { _ in false }
             tableau.counters.constraintsRemoved -= slots.count   // never counted as added
             for s in released { forgetSymbol(s, free: false) }
-            for s in created where variables[s].variable != nil { forgetSymbol(s, free: true) }
+            for s in scratch.created where variables[s].variable != nil { forgetSymbol(s, free: true) }
             return false
         }
         batch.terms.withUnsafeBufferPointer { terms in

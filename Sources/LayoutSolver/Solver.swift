@@ -39,6 +39,15 @@ public final class Solver {
     /// Reused by `install` (taken out while in use), so an add allocates no buffers of its own.
     private var scratchTerms: [(symbol: Int, coefficient: Double)] = []
     private var scratchCreated: [Int] = []
+    /// Reused by `copy(block:from:)` (taken out while in use): a copy's
+    /// ids, new symbols and slots were four allocations of its own each.
+    var copyScratch = CopyScratch()
+
+    struct CopyScratch {
+        var ids: [UInt64] = []
+        var externals: [Int] = []
+        var created: [Int] = []
+    }
 
     struct SymbolVariable {
         var variable: Variable?

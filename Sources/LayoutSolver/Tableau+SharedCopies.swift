@@ -42,14 +42,21 @@ struct PendingConstants {
     /// The changes to `constants` (the copy's record constants now), in
     /// record order as `ComponentImage.changes` lists them, leaving none.
     mutating func take(from constants: [Double]) -> [(record: Int, delta: Double)] {
-        guard let f = first else { return [] }
         var changes: [(record: Int, delta: Double)] = []
-        changes.reserveCapacity(1 + rest.count)
-        for (k, was) in CollectionOfOne(f) + rest where constants[k] != was { changes.append((k, constants[k] - was)) }
+        take(from: constants, into: &changes)
+        return changes
+    }
+
+    /// The same, written into `changes` (emptied first): a settling copy
+    /// passes a buffer it keeps.
+    mutating func take(from constants: [Double], into changes: inout [(record: Int, delta: Double)]) {
+        changes.removeAll(keepingCapacity: true)
+        guard let f = first else { return }
+        if constants[f.record] != f.was { changes.append((f.record, constants[f.record] - f.was)) }
+        for (k, was) in rest where constants[k] != was { changes.append((k, constants[k] - was)) }
         if changes.count > 1 { changes.sort { $0.record < $1.record } }
         first = nil
-        rest.removeAll()
-        return changes
+        if !rest.isEmpty { rest.removeAll() }
     }
 }
 
@@ -222,16 +229,20 @@ extension Tableau {
     /// preferences wait, so none of this can fail.
     mutating func settleCopy(_ c: Int) {
         guard c >= 0, c < components.count, let copy = components[c].shared, !copy.pending.isEmpty else { return }
-        let changes = copy.pending.take(from: copy.recordConstants)
+        // The changes in a buffer the tableau keeps (taken out while in use).
+        var changes: [(record: Int, delta: Double)] = []
+        swap(&changes, &scratchSettled)
+        defer { swap(&changes, &scratchSettled) }
+        copy.pending.take(from: copy.recordConstants, into: &changes)
         guard !changes.isEmpty else { return }
         let image = copy.image
-        var constants = copy.constants
-        if shift(&constants, of: image, by: changes) {
+        // In place: a shift that would need a pivot leaves them as they were.
+        // (Shifted in a copy, every settled copy allocated one.)
+        if shift(&copy.constants, of: image, by: changes) {
             for (r, _) in sharedUndo {
                 let b = Int(image.rowBasic[Int(r)])
                 if image.kinds[b] == .external { markChanged(components[c].symbols[b]) }
             }
-            copy.constants = constants
             return
         }
         if let (other, constants) = feasibleBasis(in: copy.family, for: copy.recordConstants, leaving: image,

@@ -194,6 +194,8 @@ struct Tableau {
     /// Scratch for `materialize` (local symbol → the copy's) and `shiftShared` (rows moved).
     var materializeMap: [Int32] = []
     var sharedUndo: [(row: Int32, constant: Double)] = []
+    /// Reused by `settleCopy` for a copy's waiting changes.
+    var scratchSettled: [(record: Int, delta: Double)] = []
     /// Scratch for `feasibleBasis`: a basis's shifts and trial constants.
     var scratchShifts: [(record: Int, delta: Double)] = []
     /// Whether a shared copy that no known basis fits finds its new one on

@@ -502,6 +502,9 @@ final class Engine {
         // one after another: it is listed once for them.
         var told: [Unmanaged<LayoutItem>] = []
         swap(&told, &scratchItems)
+        // Room for every item at once: grown from empty, a window's first
+        // flush made it ten times over, each a large request for the allocator.
+        if told.capacity < items.count { told.reserveCapacity(items.count) }
         var changes = 0
         core.takeChangedValues { v, x in
             changes += 1
