@@ -192,8 +192,9 @@ extension View {
     /// `layoutSubviews` calls this; overrides must call `super.layoutSubviews()`.
     public func applyEngineFramesToSubviews() {
         guard !pendingEngineSubviews.isEmpty else { return }
-        let list = pendingEngineSubviews
-        pendingEngineSubviews = []
+        // Moved out (a child laid out here may mark this view again).
+        var list = InlineObjectList<View>()
+        swap(&list, &pendingEngineSubviews)
         // Borrowed from the list that holds them: `for child in` retained each.
         for i in list.indices {
             Unmanaged.passUnretained(list[i])._withUnsafeGuaranteedRef { child in
@@ -218,7 +219,7 @@ extension View {
         // Through the unretained parent link: `superview` is a retained copy.
         if let parent = parentLink {
             parent._withUnsafeGuaranteedRef {
-                $0.pendingEngineSubviews.append(self, reservingFirst: 4)
+                $0.pendingEngineSubviews.append(self)
                 $0.setNeedsLayout()
             }
         } else {

@@ -104,7 +104,7 @@ open class View: LayoutItem {
     /// Marks the subtree a `systemLayoutSizeFitting` call is reading.
     var fittingToken = 0
     /// Subviews whose engine values changed since this view last laid out.
-    var pendingEngineSubviews: [View] = []
+    var pendingEngineSubviews = InlineObjectList<View>()
 
     // Auto Layout state (see View+AutoLayout).
     /// The content-size constraints of forms that need objects (one side

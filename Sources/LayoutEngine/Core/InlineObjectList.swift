@@ -1,16 +1,20 @@
-/// The active constraints that name one item, in slot order, the first four
-/// held inline. A view's list was an array of its own, reserved at four
-/// and grown at five and nine: the feed cell's 21 views made 36 arrays a
-/// cell, a quarter of the allocations its constraints cost. Most items
-/// (labels, images) have four or fewer; a container's rest go in one array
-/// reserved for twelve more.
-struct ReferenceList: RandomAccessCollection {
-    typealias Element = LayoutConstraint
+/// The active constraints that name one item, in slot order (see `InlineObjectList`).
+typealias ReferenceList = InlineObjectList<LayoutConstraint>
+
+/// Objects held strongly, in order, the first four inline and the rest in
+/// one array reserved for twelve more.
+///
+/// An item's references were an array of their own, reserved at four and
+/// grown at five and nine: the feed cell's 21 views made 36 arrays a cell,
+/// a quarter of the allocations its constraints cost. Most items (labels,
+/// images) have four or fewer. A view's subviews the engine moved
+/// (`View.pendingEngineSubviews`) were another array per container.
+struct InlineObjectList<Element: AnyObject>: RandomAccessCollection {
     typealias Index = Int
 
-    private static let inlineCount = 4
-    private var inline: (LayoutConstraint?, LayoutConstraint?, LayoutConstraint?, LayoutConstraint?) = (nil, nil, nil, nil)
-    private var overflow: [LayoutConstraint] = []
+    private static var inlineCount: Int { 4 }
+    private var inline: (Element?, Element?, Element?, Element?) = (nil, nil, nil, nil)
+    private var overflow: [Element] = []
     private(set) var count = 0
 
     init() {}
@@ -19,7 +23,7 @@ struct ReferenceList: RandomAccessCollection {
     var endIndex: Int { count }
     var isEmpty: Bool { count == 0 }
 
-    subscript(i: Int) -> LayoutConstraint {
+    subscript(i: Int) -> Element {
         get {
             precondition(i >= 0 && i < count, "reference slot out of range")
             switch i {
@@ -42,7 +46,7 @@ struct ReferenceList: RandomAccessCollection {
         }
     }
 
-    mutating func append(_ c: LayoutConstraint) {
+    mutating func append(_ c: Element) {
         switch count {
         case 0: inline.0 = c
         case 1: inline.1 = c
@@ -56,7 +60,7 @@ struct ReferenceList: RandomAccessCollection {
     }
 
     @discardableResult
-    mutating func removeLast() -> LayoutConstraint {
+    mutating func removeLast() -> Element {
         precondition(count > 0, "no reference to remove")
         count -= 1
         switch count {
