@@ -47,6 +47,38 @@ import Testing
         #expect(right.frame == Rect(x: 56, y: 0, width: 136, height: 20))
     }
 
+    /// A subtree's constraints reach the solver in the order they were
+    /// made, not the order its views are walked: made close together (placed
+    /// by serial) and far apart (sorted). (What pins the subtree's root to
+    /// the outside goes first; none here.)
+    @Test(arguments: [0, 600])
+    func aSubtreeJoiningTheWindowInstallsItsConstraintsInCreationOrder(gap: Int) {
+        let (window, container, _) = scene()
+        let row = constrained("row"), left = constrained("left"), right = constrained("right")
+        row.addSubview(left)
+        row.addSubview(right)
+        var made: [LayoutConstraint] = []
+        // Made right first, then left, then the row: the walk meets the row's first.
+        made.append(right.widthAnchor.constraint(equalToConstant: 30))
+        made.append(right.heightAnchor.constraint(equalToConstant: 10))
+        // Constraints made in between on views elsewhere widen the serials' range.
+        let elsewhere = constrained("elsewhere")
+        for _ in 0..<gap { _ = elsewhere.widthAnchor.constraint(equalToConstant: 1) }
+        made.append(left.widthAnchor.constraint(equalToConstant: 40))
+        made.append(right.leadingAnchor.constraint(equalTo: left.trailingAnchor, constant: 8))
+        made.append(left.leadingAnchor.constraint(equalTo: row.leadingAnchor))
+        made.append(left.topAnchor.constraint(equalTo: row.topAnchor))
+        // Activated in another order again.
+        LayoutConstraint.activate(made.reversed())
+        container.addSubview(row)
+        let ids = made.map { $0.solverID ?? 0 }
+        #expect(!ids.contains(0))
+        #expect(ids == ids.sorted(), "installed in the order \(ids), not as made")
+        #expect(Set(ids).count == ids.count)
+        window.runFrame()
+        #expect(right.frame.minX == 48)
+    }
+
     @Test func aQueuedUnsatisfiableConstraintIsBrokenAndLoggedBeforeAnyFrame() {
         let (window, _, box) = scene()
         var logged: [String] = []

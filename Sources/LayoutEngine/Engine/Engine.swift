@@ -84,6 +84,8 @@ final class Engine {
     /// and freed per cell, and large requests make glibc consolidate its
     /// fast bins first.
     var scratchPending: [LayoutConstraint] = []
+    /// Reused by `View.moveSubtree` to put them in creation order.
+    var scratchSlots: [Unmanaged<LayoutConstraint>?] = []
 
     /// The item `v` belongs to, if it is in this engine.
     private func item(of v: Variable) -> Unmanaged<LayoutItem>? {

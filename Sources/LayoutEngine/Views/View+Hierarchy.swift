@@ -141,6 +141,7 @@ extension View {
                     swap(&pending, &newEngine.scratchPending)
                 }
                 pending.reserveCapacity(referenceCount)
+                var lowest = UInt64.max, highest: UInt64 = 0
                 forEachInSubtree { view in
                     view.forEachItem { item in
                         // Each constraint once, marked with this move's token
@@ -151,21 +152,60 @@ extension View {
                                 if c.active && c.collectedMark != mark && !c.isInstalled && c.goneItems == 0 {
                                     c.collectedMark = mark
                                     pending.append(c)
+                                    lowest = min(lowest, c.serial)
+                                    highest = max(highest, c.serial)
                                 }
                             }
                         }
                     }
                 }
-                pending.sort { $0.serial < $1.serial }
                 // Every view of the subtree is in the new window already, so
                 // this installs what stays inside and what reaches views of
                 // the same window, reading each constraint's items once.
-                for i in pending.indices {
-                    Unmanaged.passUnretained(pending[i])._withUnsafeGuaranteedRef { newEngine.installIfInWindow($0) }
+                if !pending.isEmpty, !installInSerialOrder(pending, lowest: lowest, highest: highest, in: newEngine) {
+                    pending.sort { $0.serial < $1.serial }
+                    for i in pending.indices {
+                        Unmanaged.passUnretained(pending[i])._withUnsafeGuaranteedRef { newEngine.installIfInWindow($0) }
+                    }
                 }
             }
         }
         forEachInSubtree { $0.didMoveToWindow() }
+    }
+
+    /// Installs `pending` in creation order by placing each at its serial's
+    /// offset from `lowest` (the subtree's constraints were mostly made
+    /// together, so the range is about as long as the list): sorting them
+    /// compared serials read from the objects, a tenth of adding a cell to
+    /// the window. Returns false, having installed nothing, when the range
+    /// is too sparse or two share a serial (the caller sorts instead).
+    private func installInSerialOrder(_ pending: [LayoutConstraint], lowest: UInt64, highest: UInt64,
+                                      in engine: Engine) -> Bool {
+        guard highest - lowest < UInt64(4 * pending.count + 64) else { return false }
+        var slots: [Unmanaged<LayoutConstraint>?] = []
+        swap(&slots, &engine.scratchSlots)
+        defer {
+            slots.removeAll(keepingCapacity: true)
+            swap(&slots, &engine.scratchSlots)
+        }
+        let range = Int(highest - lowest) + 1
+        slots.append(contentsOf: repeatElement(nil, count: range))
+        let placed = slots.withUnsafeMutableBufferPointer { slots in
+            for i in pending.indices {
+                let c = Unmanaged.passUnretained(pending[i])
+                let k = Int(c._withUnsafeGuaranteedRef { $0.serial } - lowest)
+                guard slots[k] == nil else { return false }
+                slots[k] = c
+            }
+            return true
+        }
+        guard placed else { return false }
+        // By index: a log handler that installs more reaches the engine's
+        // scratch, not this list (taken out while in use).
+        for k in 0..<range {
+            slots[k]?._withUnsafeGuaranteedRef { engine.installIfInWindow($0) }
+        }
+        return true
     }
 
     private func uninstallAll(from engine: Engine) {
