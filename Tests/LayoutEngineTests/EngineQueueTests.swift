@@ -79,6 +79,42 @@ import Testing
         #expect(right.frame.minX == 48)
     }
 
+    /// A constraint between cousins five levels down each side names ten
+    /// positions: more terms than `install` builds on the stack, so it
+    /// builds that one again into an array; the layout is the same.
+    @Test func aConstraintBetweenDistantCousinsHasAllItsTerms() {
+        let window = makeWindow()
+        func chain(_ name: String, x: Double, pinsLast: Bool) -> [View] {
+            var views: [View] = []
+            var parent: View = window
+            for level in 0..<5 {
+                let v = constrained("\(name)\(level)")
+                parent.addSubview(v)
+                LayoutConstraint.activate([v.topAnchor.constraint(equalTo: parent.topAnchor, constant: 2),
+                                           v.heightAnchor.constraint(equalToConstant: 10)])
+                if level < 4 || pinsLast {
+                    v.leadingAnchor.constraint(equalTo: parent.leadingAnchor, constant: level == 0 ? x : 1).isActive = true
+                }
+                views.append(v)
+                parent = v
+            }
+            return views
+        }
+        let a = chain("a", x: 10, pinsLast: false), b = chain("b", x: 100, pinsLast: true)
+        for v in a.dropLast() + b.dropLast() { v.widthAnchor.constraint(equalToConstant: 300).isActive = true }
+        // a4 starts 60 points left of b4 and ends 5 short of it.
+        a[4].leadingAnchor.constraint(equalTo: b[4].leadingAnchor, constant: -60).isActive = true
+        let span = a[4].trailingAnchor.constraint(equalTo: b[4].leadingAnchor, constant: -5)
+        span.isActive = true
+        b[4].widthAnchor.constraint(equalToConstant: 20).isActive = true
+        window.runFrame()
+        #expect(window.layoutEngine.solver.constraint(id: span.solverID!)?.expression.terms.count == 11)
+        // b4 is at 100 + 4 from the window, so a4 at 44: 31 into a3 (at 13).
+        #expect(a[4].frame == Rect(x: 104 - 60 - 13, y: 2, width: 55, height: 10))
+        #expect(b[4].frame == Rect(x: 1, y: 2, width: 20, height: 10))
+        #expect(window.constraintMessages.isEmpty)
+    }
+
     @Test func aQueuedUnsatisfiableConstraintIsBrokenAndLoggedBeforeAnyFrame() {
         let (window, _, box) = scene()
         var logged: [String] = []

@@ -226,7 +226,15 @@ final class Engine {
         }
         c.anchorConstant = built.anchorConstant
         let owner = built.owner
-        terms.copy(to: &queue.terms)
+        if terms.overflowed {
+            // Longer than the stack holds (a constraint between distant
+            // cousins): built again into an array, its items entered already.
+            var all: [Term] = []
+            _ = ExpressionBuilder.build(c, into: &all, touching: { _ in })
+            queue.terms.append(contentsOf: all)
+        } else {
+            terms.copy(to: &queue.terms)
+        }
         let id = nextEquationID()
         c.queueEquation(constant: built.constant, in: &queue, id: id)
         // Uninstalled and installed again unchanged with nothing queued in
