@@ -92,6 +92,8 @@ private struct BasisSearch {
     /// Basic symbols whose rows may have become infeasible, as the tableau's
     /// `infeasible` stack.
     var infeasible: [Int] = []
+    /// Reused by `pivot` for the rows it substitutes into.
+    var scratchTargets: [Int] = []
 
     init(image: ComponentImage, constants: [Double]) {
         self.image = image
@@ -165,18 +167,29 @@ private struct BasisSearch {
     /// coefficient (times `sign`), the one with the lexicographically
     /// smallest objective ratio; ties to the smallest tableau symbol.
     func dualEntering(_ r: Int, sign: Double, symbols: [Int]) -> Int? {
-        var best = -1
-        var bestRatio: [Double] = []
+        var best = -1, bestK = 0.0
         withCells(r) { cells in
             for cell in cells where cell.coefficient * sign > 0 && image.kinds[cell.symbol] != .dummy {
                 let k = cell.coefficient * sign
-                var ratio: [Double] = []
-                ratio.reserveCapacity(levels.count)
-                for level in levels { ratio.append(level.coefficient(of: cell.symbol) / k) }
-                if best < 0 || lexicographicallyLess(ratio, bestRatio)
-                    || (!lexicographicallyLess(bestRatio, ratio) && symbols[cell.symbol] < symbols[best]) {
+                guard best >= 0 else {
                     best = cell.symbol
-                    bestRatio = ratio
+                    bestK = k
+                    continue
+                }
+                // The ratios compared level by level as `lexicographicallyLess`
+                // compares them, with the same arithmetic, but not kept in an
+                // array per candidate (an allocation each).
+                var order = 0
+                for level in levels {
+                    let a = level.coefficient(of: cell.symbol) / k, b = level.coefficient(of: best) / bestK
+                    if abs(a - b) > 1e-9 * max(1, abs(a), abs(b)) {
+                        order = a < b ? -1 : 1
+                        break
+                    }
+                }
+                if order < 0 || (order == 0 && symbols[cell.symbol] < symbols[best]) {
+                    best = cell.symbol
+                    bestK = k
                 }
             }
         }
@@ -198,8 +211,14 @@ private struct BasisSearch {
         counters.termsTouched += rows[w].cells.count
         let source = rows[w]
 
-        // The rows in the order of `entering`'s written-out column.
+        // The rows in the order of `entering`'s written-out column (in a
+        // buffer the search keeps: taken out while in use).
         var targets: [Int] = []
+        swap(&targets, &scratchTargets)
+        defer {
+            targets.removeAll(keepingCapacity: true)
+            swap(&targets, &scratchTargets)
+        }
         if clearedAt[entering] < 0 {
             for t in 0..<image.rowCount where holdsInImage(t, entering) {
                 targets.append(t)
