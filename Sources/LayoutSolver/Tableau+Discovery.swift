@@ -171,21 +171,8 @@ private struct BasisSearch {
         withCells(r) { cells in
             for cell in cells where cell.coefficient * sign > 0 && image.kinds[cell.symbol] != .dummy {
                 let k = cell.coefficient * sign
-                guard best >= 0 else {
-                    best = cell.symbol
-                    bestK = k
-                    continue
-                }
-                // The ratios compared level by level as `lexicographicallyLess`
-                // compares them, with the same arithmetic, but not kept in an
-                // array per candidate (an allocation each).
-                var order = 0
-                for level in levels {
-                    let a = level.coefficient(of: cell.symbol) / k, b = level.coefficient(of: best) / bestK
-                    if abs(a - b) > 1e-9 * max(1, abs(a), abs(b)) {
-                        order = a < b ? -1 : 1
-                        break
-                    }
+                let order = best < 0 ? -1 : ratioOrder(levels.count, cell.symbol, k, best, bestK) {
+                    levels[$0].coefficient(of: $1)
                 }
                 if order < 0 || (order == 0 && symbols[cell.symbol] < symbols[best]) {
                     best = cell.symbol

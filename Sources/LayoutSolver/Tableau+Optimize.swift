@@ -106,30 +106,33 @@ extension Tableau {
     func dualEnteringSymbol(_ slot: Int, sign: Double) -> Int? {
         let c = symbolInfo[basicOf[slot]].componentOf
         let levels = c >= 0 ? components[c].levels : []
-        var best = -1
-        var bestRatio: [Double] = []
+        var best = -1, bestK = 0.0
         for cell in rows[slot].cells where cell.coefficient * sign > 0 && symbolInfo[cell.symbol].kind != .dummy {
             let k = cell.coefficient * sign
-            var ratio: [Double] = []
-            ratio.reserveCapacity(levels.count)
-            for level in levels { ratio.append(level.row.coefficient(of: cell.symbol) / k) }
-            if best < 0 || lexicographicallyLess(ratio, bestRatio)
-                || (!lexicographicallyLess(bestRatio, ratio) && cell.symbol < best) {
+            let order = best < 0 ? -1 : ratioOrder(levels.count, cell.symbol, k, best, bestK) {
+                levels[$0].row.coefficient(of: $1)
+            }
+            if order < 0 || (order == 0 && cell.symbol < best) {
                 best = cell.symbol
-                bestRatio = ratio
+                bestK = k
             }
         }
         return best >= 0 ? best : nil
     }
 }
 
-/// Compares ratio vectors level by level. Differences within rounding of
-/// the larger value count as equal, so noise at a higher level can never
-/// override a real difference at a lower one.
-@inline(__always) func lexicographicallyLess(_ a: [Double], _ b: [Double]) -> Bool {
-    for i in a.indices {
-        let tolerance = 1e-9 * max(1, abs(a[i]), abs(b[i]))
-        if abs(a[i] - b[i]) > tolerance { return a[i] < b[i] }
+/// How symbol `a`'s ratios (each level's coefficient of it over `ka`)
+/// compare with `b`'s (over `kb`), level by level: -1 when `a`'s are less,
+/// 1 when `b`'s are, 0 when equal. Differences within rounding of the
+/// larger value count as equal, so noise at a higher level can never
+/// override a real difference at a lower one. No ratio vector is made (one
+/// per candidate was an allocation each).
+@inline(__always)
+func ratioOrder(_ levels: Int, _ a: Int, _ ka: Double, _ b: Int, _ kb: Double,
+                coefficient: (_ level: Int, _ symbol: Int) -> Double) -> Int {
+    for l in 0..<levels {
+        let x = coefficient(l, a) / ka, y = coefficient(l, b) / kb
+        if abs(x - y) > 1e-9 * max(1, abs(x), abs(y)) { return x < y ? -1 : 1 }
     }
-    return false
+    return 0
 }

@@ -113,7 +113,7 @@ import LayoutSolver
         let got = levelViolations(model, priorities: reference.levels.map(\.priority)) { solver.value(of: $0) }
         #expect(zip(reference.levels.map(\.violation), [0, 56, 22]).allSatisfy { abs($0 - $1) < 1e-6 })
         #expect(abs(got[0]) < 1e-6 && abs(got[1] - 56) < 1e-6)
-        do {   // was: lexicographicallyLess compares with exact !=
+        do {   // was: the ratio comparison (now `ratioOrder`) compared with exact !=
             #expect(abs(got[2] - 22) < 1e-6)   // actual: 72 (x0 = 66 instead of 16)
         }
     }
