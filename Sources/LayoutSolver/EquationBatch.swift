@@ -109,13 +109,15 @@ package struct EquationBatch: Sendable {
         let n = terms.count - start
         if n == 0 { return }
         if n <= 8 {
-            var distinct = true
-            for i in start..<terms.count where distinct {
-                if terms[i].coefficient == 0 { distinct = false; break }
-                for j in (i + 1)..<terms.count where terms[j].variable.id == terms[i].variable.id {
-                    distinct = false
-                    break
+            // Through the buffer, without writing: read through the array, the
+            // check cost about as much as queuing the rest of the equation.
+            let distinct = terms.withUnsafeBufferPointer { all in
+                for i in start..<all.count {
+                    if all[i].coefficient == 0 { return false }
+                    let id = all[i].variable.id
+                    for j in (i + 1)..<all.count where all[j].variable.id == id { return false }
                 }
+                return true
             }
             if distinct { return }
         }

@@ -47,12 +47,14 @@ struct InlineObjectList<Element: AnyObject>: RandomAccessCollection {
     }
 
     mutating func append(_ c: Element) {
-        switch count {
-        case 0: inline.0 = c
-        case 1: inline.1 = c
-        case 2: inline.2 = c
-        case 3: inline.3 = c
-        default:
+        if count < Self.inlineCount {
+            // The slot is nil (`removeLast` clears it): initialised in
+            // place, with no old value to read and release.
+            let i = count
+            withUnsafeMutablePointer(to: &inline) { tuple in
+                tuple.withMemoryRebound(to: Element?.self, capacity: Self.inlineCount) { ($0 + i).initialize(to: c) }
+            }
+        } else {
             if overflow.capacity == 0 { overflow.reserveCapacity(12) }
             overflow.append(c)
         }
