@@ -102,6 +102,9 @@ private struct BasisSearch {
         rowOf = image.rowOf
         written = [Int32](repeating: -1, count: image.rowCount)
         clearedAt = [Int32](repeating: -1, count: image.kinds.count)
+        // Built in a local: appended to `levels` from the closure, every
+        // level copied the whole search (a retain and a release per table).
+        var levels: [Row] = []
         levels.reserveCapacity(image.levelPriorities.count)
         image.levelCells.withUnsafeBufferPointer { cells in
             for l in image.levelPriorities.indices {
@@ -109,6 +112,7 @@ private struct BasisSearch {
                 levels.append(Row(constant: image.levelConstants[l], copying: run))
             }
         }
+        self.levels = levels
     }
 
     func constant(_ r: Int) -> Double {
@@ -127,7 +131,9 @@ private struct BasisSearch {
     /// Row `r`'s index in `rows`, writing it there first if it is still read from the image.
     mutating func write(_ r: Int) -> Int {
         if written[r] >= 0 { return Int(written[r]) }
-        let row = withCells(r) { Row(constant: constants[r], copying: $0) }
+        // The constant read first: a closure that read it captured (copied) the search.
+        let constant = constants[r]
+        let row = withCells(r) { Row(constant: constant, copying: $0) }
         written[r] = Int32(truncatingIfNeeded: rows.count)
         rows.append(row)
         return rows.count - 1
