@@ -297,7 +297,7 @@ final class Engine {
             do {
                 try core.add(queue, at: i)
             } catch {
-                breakQueued(i, error)
+                breakQueued(queuedConstraints[i], error)
             }
         }
         if !queuedConstraints.isEmpty {
@@ -323,14 +323,13 @@ final class Engine {
         // reads the engine finds nothing left to apply.
         queue.removeAll(keepingCapacity: true)
         queuedConstraints.removeAll(keepingCapacity: true)
-        for (c, error) in broken {
-            if let c { breakConstraint(c.takeUnretainedValue(), error) } else { contentSizeEquationFailed(error) }
-        }
+        for (c, error) in broken { breakQueued(c, error) }
     }
 
-    /// Breaks the constraint of queued equation `i`, which the solver refused.
-    private func breakQueued(_ i: Int, _ error: SolverError) {
-        if let c = queuedConstraints[i] { breakConstraint(c.takeUnretainedValue(), error) } else { contentSizeEquationFailed(error) }
+    /// Breaks the constraint of a queued equation the solver refused (nil:
+    /// a content-size equation's, which has none).
+    private func breakQueued(_ c: Unmanaged<LayoutConstraint>?, _ error: SolverError) {
+        if let c { breakConstraint(c.takeUnretainedValue(), error) } else { contentSizeEquationFailed(error) }
     }
 
     /// A content-size equation is a finite two-sided preference over a
@@ -460,8 +459,7 @@ final class Engine {
 
     /// New priorities for `e`: removed and added again at them, as a
     /// constraint whose priority changes.
-    func changeContentPriorities(_ e: inout ContentSizeEquation, of view: View, axis: LayoutAxis,
-                                 resist: LayoutPriority, hug: LayoutPriority) {
+    func changeContentPriorities(_ e: inout ContentSizeEquation, resist: LayoutPriority, hug: LayoutPriority) {
         guard resist != e.resist || hug != e.hug else { return }
         applyQueuedAdditions()
         e.resist = resist
@@ -508,8 +506,8 @@ final class Engine {
         // Every value is recorded before any item hears of a change: one
         // that lays itself out at once (a root view) reads all of its own.
         // Told through the unretained reference: a strong one was a retain
-        // and a release per moved variable. An item's variables mostly come
-        // one after another: it is listed once for them.
+        // and a release per moved variable. An item whose variables come one
+        // after another is listed once for them.
         var told: [Unmanaged<LayoutItem>] = []
         swap(&told, &scratchItems)
         // Room for every item at once: grown from empty, a window's first

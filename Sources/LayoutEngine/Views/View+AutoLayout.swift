@@ -146,7 +146,7 @@ extension View {
         let form = ContentSizeForm(resist: resist, hug: hug)
         if var e = contentSizeEquations[axis] {
             guard form == .twoSided, let link = engineLink else { return invalidateIntrinsicContentSize() }
-            link._withUnsafeGuaranteedRef { $0.changeContentPriorities(&e, of: self, axis: axis, resist: resist, hug: hug) }
+            link._withUnsafeGuaranteedRef { $0.changeContentPriorities(&e, resist: resist, hug: hug) }
             contentSizeEquations[axis] = e
             return
         }
