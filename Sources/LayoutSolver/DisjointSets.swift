@@ -14,19 +14,11 @@ struct DisjointSets {
         for i in 0..<count { parent.append(Int32(truncatingIfNeeded: i)) }
     }
 
-    mutating func find(_ i: Int) -> Int {
-        var i = i
-        while Int(parent[i]) != i {
-            parent[i] = parent[Int(parent[i])]
-            i = Int(parent[i])
-        }
-        return i
-    }
+    /// The root of `i`'s set (see `Unions.find`).
+    mutating func find(_ i: Int) -> Int { withUnions { $0.find(i) } }
 
-    mutating func union(_ a: Int, _ b: Int) {
-        let x = find(a), y = find(b)
-        if x != y { parent[max(x, y)] = Int32(truncatingIfNeeded: min(x, y)) }
-    }
+    /// Joins the sets of `a` and `b` (see `Unions.union`).
+    mutating func union(_ a: Int, _ b: Int) { withUnions { $0.union(a, b) } }
 
     /// Runs `body` with unions made through the storage's buffer: no bounds
     /// or uniqueness check per step (a batch's grouping makes thousands).

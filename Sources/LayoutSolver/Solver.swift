@@ -40,7 +40,7 @@ public final class Solver {
     private var scratchTerms: [(symbol: Int, coefficient: Double)] = []
     private var scratchCreated: [Int] = []
     /// Reused by `copy(block:from:)` (taken out while in use): a copy's
-    /// ids, new symbols and slots were four allocations of its own each.
+    /// ids, new symbols and created list were three allocations of its own.
     var copyScratch = CopyScratch()
 
     struct CopyScratch {

@@ -41,14 +41,8 @@ struct PendingConstants {
 
     /// The changes to `constants` (the copy's record constants now), in
     /// record order as `ComponentImage.changes` lists them, leaving none.
-    mutating func take(from constants: [Double]) -> [(record: Int, delta: Double)] {
-        var changes: [(record: Int, delta: Double)] = []
-        take(from: constants, into: &changes)
-        return changes
-    }
-
-    /// The same, written into `changes` (emptied first): a settling copy
-    /// passes a buffer it keeps.
+    /// They are written into `changes` (emptied first), a buffer the
+    /// settling copy's tableau keeps.
     mutating func take(from constants: [Double], into changes: inout [(record: Int, delta: Double)]) {
         changes.removeAll(keepingCapacity: true)
         guard let f = first else { return }
