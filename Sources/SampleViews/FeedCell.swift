@@ -17,8 +17,6 @@ public final class FeedCell: View {
     public let miniContent: FeedMiniContent
     public let socialActions: FeedSocialActions
     public let comment: FeedComment
-    /// The constraints between the containers (empty in the manual flavour).
-    public private(set) var rootConstraints: [LayoutConstraint] = []
 
     /// Views in one cell, itself included.
     public static let viewCount = 21
@@ -51,15 +49,12 @@ public final class FeedCell: View {
             cs.append(p.leadingAnchor.constraint(equalTo: leadingAnchor))
             cs.append(trailingAnchor.constraint(equalTo: p.trailingAnchor))
         }
-        rootConstraints = cs
         LayoutConstraint.activate(cs)
     }
 
-    /// Every constraint the cell's tree activated (67 for the constraints flavour).
-    public var allConstraints: [LayoutConstraint] {
-        rootConstraints + topBar.constraints + miniProfile.constraints + miniContent.constraints
-            + socialActions.constraints + comment.constraints
-    }
+    /// Every active constraint within the cell's tree (67 for the
+    /// constraints flavour), read from its views (see `FeedPart.constraints`).
+    public var allConstraints: [LayoutConstraint] { constraintsWithin(self) }
 
     /// Shows `data`. Only the label texts change; in the constraints flavour
     /// each changed label is re-measured once in the next frame.

@@ -10,6 +10,15 @@ import SampleViews
         #expect(views == FeedCell.viewCount)
         #expect(cell.allConstraints.count == FeedCell.constraintCount)
         #expect(cell.allConstraints.allSatisfy { $0.isActive })
+        // The parts' lists hold what lies inside each part; the other 16
+        // stack the parts in the cell (its top, four links, its bottom) and
+        // pin them to its sides (10).
+        let parts: [FeedPart] = [cell.topBar, cell.miniProfile, cell.miniContent, cell.socialActions, cell.comment]
+        let inParts = parts.flatMap(\.constraints)
+        #expect(Set(inParts.map(ObjectIdentifier.init)).count == inParts.count)
+        #expect(inParts.count == FeedCell.constraintCount - 16)
+        let manual = FeedCell(flavor: .manual, data: .make(seed: 1))
+        #expect(manual.allConstraints.isEmpty && manual.miniProfile.constraints.isEmpty)
     }
 
     @Test func bothFlavoursGiveTheSameFrames() {
