@@ -96,6 +96,17 @@ struct PagedIDMap {
         return Int(v) - 1
     }
 
+    /// Forgets every id, keeping the room of the pages (see `SpareStorage`).
+    mutating func removeAll() {
+        pageOf = IntIndex()
+        slots.removeAll(keepingCapacity: true)
+        live.removeAll(keepingCapacity: true)
+        freePages.removeAll(keepingCapacity: true)
+        count = 0
+        lastPage = -1
+        lastIndex = 0
+    }
+
     /// Room for `n` more ids, most of them in runs (a batch's new variables
     /// and constraints), so that adding them grows nothing.
     mutating func reserveCapacity(forAdding n: Int) {

@@ -105,6 +105,12 @@ struct ListStore {
 
     static func capacity(ofClass k: Int) -> Int { 8 << k }
 
+    /// Frees every run, keeping the room (see `SpareStorage`).
+    mutating func removeAll() {
+        slots.removeAll(keepingCapacity: true)
+        freeRuns.removeAll()
+    }
+
     /// Room for `n` slots in all, at least doubling (see `growCapacity`).
     mutating func reserveCapacity(_ n: Int) { growCapacity(&slots, to: n) }
 

@@ -80,12 +80,17 @@ public final class Solver {
         var value: Double
     }
 
-    public init() {}
+    /// A solver with no constraints (on a spare solver's emptied tables,
+    /// if one left them: see `SpareStorage`).
+    public init() { adoptSpareStorage() }
+
+    deinit { giveUpStorage() }
 
     /// A solver that folds a new row's dummies from `foldThreshold` on and
     /// rebuilds components from `rebuildThreshold` constraints on (tests use
     /// small values to reach both with small systems).
     init(foldThreshold: Int, rebuildThreshold: Int = Solver.defaultRebuildThreshold) {
+        adoptSpareStorage()
         tableau.foldThreshold = foldThreshold
         self.rebuildThreshold = rebuildThreshold
     }
@@ -95,6 +100,7 @@ public final class Solver {
     /// Tests also turn off finding new bases on images (`discoverBasis`), to
     /// compare with the written-out path.
     init(smallestCopiedBlock: Int, discoversOnImages: Bool = true) {
+        adoptSpareStorage()
         self.smallestCopiedBlock = smallestCopiedBlock
         tableau.discoversOnImages = discoversOnImages
     }
@@ -103,8 +109,10 @@ public final class Solver {
     /// Forgets every constraint, variable and counter at once, keeping the
     /// tuning: an engine whose window has gone frees its storage this way
     /// while constraints that outlive the window still point at the engine.
+    /// Its tables, emptied, go to the next solver made (`SpareStorage`).
     package func reset() {
         let fold = tableau.foldThreshold, discovers = tableau.discoversOnImages
+        giveUpStorage()
         tableau = Tableau()
         tableau.foldThreshold = fold
         tableau.discoversOnImages = discovers
