@@ -162,4 +162,7 @@ package struct IDIndex {
     /// Removes `id` and returns its value, if it had one.
     @discardableResult
     package mutating func remove(_ id: UInt64) -> Int? { index.remove(Int(truncatingIfNeeded: id)) }
+
+    /// Forgets every id, keeping the room.
+    package mutating func removeAll() { index.removeAll() }
 }

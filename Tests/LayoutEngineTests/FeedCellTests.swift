@@ -85,3 +85,41 @@ import SampleViews
         #expect(b.socialActions.likeLabel.frame.minX == 30)
     }
 }
+
+@Suite struct WindowSequenceTests {
+    /// A closed window's engine leaves its emptied tables to the next one
+    /// (`SpareStorage`, `Engine.close`): windows made one after another,
+    /// larger and smaller, lay the same cells out to the same frames with
+    /// the same counts, whichever tables they started from.
+    @Test func windowsMadeOneAfterAnotherLayOutAlike() {
+        // The counts, not the measuring time (which `==` on the counters compares too).
+        func build(cells: Int) -> (digest: UInt64, counters: [String]) {
+            let window = makeWindow()
+            let list = FeedList(flavor: .constraints, width: 375)
+            window.addSubview(list)
+            list.appendCells(count: cells, seed: 9)
+            window.runFrame()
+            #expect(window.constraintMessages.isEmpty)
+            return (list.frameDigest, window.engineCounters.entries.map { "\($0.name)=\($0.value)" })
+        }
+        let first = build(cells: 12)
+        let small = build(cells: 3)
+        // A window closed with constraints still queued (cells added after
+        // its last frame) leaves none of them to the next.
+        do {
+            let window = makeWindow()
+            let list = FeedList(flavor: .constraints, width: 375)
+            window.addSubview(list)
+            list.appendCells(count: 2, seed: 9)
+            window.runFrame()
+            list.appendCells(count: 5, seed: 10)
+        }
+        for _ in 0..<2 {
+            let again = build(cells: 12)
+            #expect(again.digest == first.digest && again.counters == first.counters)
+        }
+        let smallAgain = build(cells: 3)
+        #expect(smallAgain.digest == small.digest && smallAgain.counters == small.counters)
+        #expect(first.counters.contains { $0.hasPrefix("solver.componentsCloned=") && $0 != "solver.componentsCloned=0" })
+    }
+}

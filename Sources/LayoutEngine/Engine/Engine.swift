@@ -1,13 +1,32 @@
 import LayoutSolver
 import Synchronization
 
-/// The queue of the last engine closed, emptied, for the next engine to
-/// start from. A window's first layout queues its whole tree at once (a
-/// feed-cell build: ten thousand equations); a queue grown from empty
-/// copied itself a dozen times over on the way, a twelfth of the build's
-/// cache misses. Fresh engines per call (`systemLayoutSizeFitting`'s, a
-/// benchmark's window per step) then grow nothing.
-private let spareQueue = Mutex<EquationBatch?>(nil)
+/// The tables of the last engine closed, emptied, for the next engine to
+/// start from (the solver keeps its own: `SpareStorage`). A window's first
+/// layout queues its whole tree at once (a feed-cell build: ten thousand
+/// equations); a queue grown from empty copied itself a dozen times over
+/// on the way, a twelfth of the build's cache misses, and the item tables'
+/// first large blocks made glibc consolidate its fast bins, full of the
+/// previous window's constraints, while the new cells were being made.
+/// Fresh engines per call (`systemLayoutSizeFitting`'s, a benchmark's
+/// window per step) then grow nothing.
+private let spareTables = Mutex<EngineTables?>(nil)
+
+/// An engine's growable tables, emptied. Unchecked `Sendable`: empty, they
+/// refer to nothing.
+private struct EngineTables: @unchecked Sendable {
+    var queue = EquationBatch()
+    var queuedConstraints: [Unmanaged<LayoutConstraint>?] = []
+    var itemSlotByVariable = IDIndex()
+    var items: [Unmanaged<LayoutItem>?] = []
+    var freeItemSlots: [Int] = []
+    var scratchItems: [Unmanaged<LayoutItem>] = []
+    var scratchPending: [LayoutConstraint] = []
+    var scratchSlots: [Unmanaged<LayoutConstraint>?] = []
+
+    /// Which of two spares is kept: the one with room for more equations.
+    var room: Int { queue.equationCapacity }
+}
 
 /// One window's constraint engine: a `Solver`, the map from its variables
 /// back to views, the text measurer, and the counters.
@@ -103,12 +122,18 @@ final class Engine {
     init(measurer: any TextMeasurer) {
         self.measurer = measurer
         slot.open(self)
-        if let spare = spareQueue.withLock({ slot -> EquationBatch? in
+        if var spare = spareTables.withLock({ slot -> EngineTables? in
             defer { slot = nil }
             return slot
         }) {
-            queue = spare
-            queuedConstraints.reserveCapacity(spare.equationCapacity)
+            swap(&queue, &spare.queue)
+            swap(&queuedConstraints, &spare.queuedConstraints)
+            swap(&itemSlotByVariable, &spare.itemSlotByVariable)
+            swap(&items, &spare.items)
+            swap(&freeItemSlots, &spare.freeItemSlots)
+            swap(&scratchItems, &spare.scratchItems)
+            swap(&scratchPending, &spare.scratchPending)
+            swap(&scratchSlots, &spare.scratchSlots)
         }
     }
 
@@ -167,14 +192,30 @@ final class Engine {
         isClosed = true
         slot.close()
         window = nil
+        var emptied = EngineTables()
         queue.removeAll(keepingCapacity: true)
-        let emptied = queue
-        queue = EquationBatch()
+        queuedConstraints.removeAll(keepingCapacity: true)
+        itemSlotByVariable.removeAll()
+        items.removeAll(keepingCapacity: true)
+        freeItemSlots.removeAll(keepingCapacity: true)
+        swap(&queue, &emptied.queue)
+        swap(&queuedConstraints, &emptied.queuedConstraints)
+        swap(&itemSlotByVariable, &emptied.itemSlotByVariable)
+        swap(&items, &emptied.items)
+        swap(&freeItemSlots, &emptied.freeItemSlots)
+        // Empty between uses already; emptied all the same, so the spare
+        // can never hold a constraint alive.
+        scratchItems.removeAll(keepingCapacity: true)
+        scratchPending.removeAll(keepingCapacity: true)
+        scratchSlots.removeAll(keepingCapacity: true)
+        swap(&scratchItems, &emptied.scratchItems)
+        swap(&scratchPending, &emptied.scratchPending)
+        swap(&scratchSlots, &emptied.scratchSlots)
         // The larger of two spares is kept: it fits the next window of either size.
-        spareQueue.withLock { slot in
-            if (slot?.equationCapacity ?? 0) < emptied.equationCapacity { slot = emptied }
+        let offered = emptied
+        spareTables.withLock { slot in
+            if (slot?.room ?? 0) < offered.room { slot = offered }
         }
-        queuedConstraints.removeAll()
         nextQueued = 0
         core.reset()
     }
