@@ -10,6 +10,7 @@
 # Defaults: Workloads/feed-cell.yaml build-constraints 100 20. The job runs
 # STEPS samples of one step each, plus its counted step; the counts cover
 # the whole process (start-up is small beside 21 steps). Needs gcc.
+# Environment: TOP, the rows of each table (default 25).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 workload=${1:-Workloads/feed-cell.yaml}
@@ -25,4 +26,4 @@ gcc -O2 -shared -fPIC -o "$work/census.so" Scripts/refcount_census/census.c -ldl
   -L"$swiftlib" -lswiftCore -Wl,-rpath,"$swiftlib"
 REFCOUNT_CENSUS_OUT="$work/census.txt" LD_PRELOAD="$work/census.so" "$worker" --workload "$workload" \
   --variant "$variant" --size "$size" --samples "$steps" --warmup 0 --min-sample-seconds 0 --json > "$work/job.json"
-python3 Scripts/refcount_census/summarise.py "$work/census.txt" "$worker" $((steps + 1))
+python3 Scripts/refcount_census/summarise.py "$work/census.txt" "$worker" $((steps + 1)) ${TOP:-25}
