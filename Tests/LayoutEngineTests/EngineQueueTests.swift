@@ -391,3 +391,27 @@ extension EngineQueueTests {
         }
     }
 }
+
+extension EngineQueueTests {
+    /// While a subtree's constraints are installed from a list that holds
+    /// them unretained (`View.moveSubtree`), no log handler runs: messages
+    /// wait, in order, and are handed over once the body returns.
+    @Test func heldLogMessagesReachTheHandlerAfterTheBody() {
+        let (window, _, _) = scene()
+        var handled: [String] = []
+        window.logHandler = { handled.append($0) }
+        let engine = window.layoutEngine
+        let result = engine.holdingLogHandler { () -> Int in
+            engine.log("first")
+            engine.holdingLogHandler { engine.log("nested") }   // held by the outer hold, not handed over early
+            engine.log("last")
+            #expect(handled.isEmpty)
+            return 7
+        }
+        #expect(result == 7)
+        #expect(handled == ["first", "nested", "last"])
+        #expect(window.constraintMessages.suffix(3) == ["first", "nested", "last"])
+        engine.log("after")
+        #expect(handled.last == "after")
+    }
+}

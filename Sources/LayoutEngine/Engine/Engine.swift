@@ -21,7 +21,7 @@ private struct EngineTables: @unchecked Sendable {
     var items: [Unmanaged<LayoutItem>?] = []
     var freeItemSlots: [Int] = []
     var scratchItems: [Unmanaged<LayoutItem>] = []
-    var scratchPending: [LayoutConstraint] = []
+    var scratchPending: [Unmanaged<LayoutConstraint>] = []
     var scratchSlots: [Unmanaged<LayoutConstraint>?] = []
 
     /// Which of two spares is kept: the one with room for more equations.
@@ -101,8 +101,9 @@ final class Engine {
     /// Reused by `View.moveSubtree` for the constraints a subtree brings
     /// (taken out while in use): a cell's list was a kilobyte, allocated
     /// and freed per cell, and large requests make glibc consolidate its
-    /// fast bins first.
-    var scratchPending: [LayoutConstraint] = []
+    /// fast bins first. Unretained: the items' references hold them, and
+    /// no app code runs while the list is in use (`holdingLogHandler`).
+    var scratchPending: [Unmanaged<LayoutConstraint>] = []
     /// Reused by `View.moveSubtree` to put them in creation order.
     var scratchSlots: [Unmanaged<LayoutConstraint>?] = []
 
@@ -623,7 +624,27 @@ final class Engine {
 
     func log(_ message: String) {
         logged.append(message)
+        if heldLogs != nil {
+            heldLogs!.append(message)
+            return
+        }
         logHandler?(message)
+    }
+
+    /// Messages logged while `holdingLogHandler` runs, for the handler after it.
+    private var heldLogs: [String]?
+
+    /// Runs `body` with calls to the log handler held until it returns, so
+    /// that no app code runs inside it: a handler could deactivate, and so
+    /// free, a constraint that `body` holds unretained.
+    func holdingLogHandler<R>(_ body: () -> R) -> R {
+        guard heldLogs == nil else { return body() }
+        heldLogs = []
+        let result = body()
+        let held = heldLogs ?? []
+        heldLogs = nil
+        for message in held { logHandler?(message) }
+        return result
     }
 }
 

@@ -130,42 +130,45 @@ extension View {
             // the feed cell this is about a quarter less solver work than
             // walking parents first.
             if let newEngine {
-                installPending(in: newEngine, onlyReachingOutside: true)
-                // Held strongly (a log handler called while installing may
-                // deactivate constraints), but read by index and borrowed:
-                // `for c in` retained and released each constraint again.
-                var pending: [LayoutConstraint] = []
-                swap(&pending, &newEngine.scratchPending)
-                defer {
-                    pending.removeAll(keepingCapacity: true)
+                // No log handler runs until every constraint is in: the list
+                // below holds them unretained (held, each cost a retain and a
+                // release), and a handler may deactivate and free one.
+                newEngine.holdingLogHandler {
+                    installPending(in: newEngine, onlyReachingOutside: true)
+                    var pending: [Unmanaged<LayoutConstraint>] = []
                     swap(&pending, &newEngine.scratchPending)
-                }
-                pending.reserveCapacity(referenceCount)
-                var lowest = UInt64.max, highest: UInt64 = 0
-                forEachInSubtree { view in
-                    view.forEachItem { item in
-                        // Each constraint once, marked with this move's token
-                        // (cheaper than telling from its items whether this
-                        // item is its first or the other one is outside).
-                        for i in item.references.indices {
-                            Unmanaged.passUnretained(item.references[i])._withUnsafeGuaranteedRef { c in
-                                if c.active && c.collectedMark != mark && !c.isInstalled && c.goneItems == 0 {
-                                    c.collectedMark = mark
-                                    pending.append(c)
-                                    lowest = min(lowest, c.serial)
-                                    highest = max(highest, c.serial)
+                    defer {
+                        pending.removeAll(keepingCapacity: true)
+                        swap(&pending, &newEngine.scratchPending)
+                    }
+                    pending.reserveCapacity(referenceCount)
+                    var lowest = UInt64.max, highest: UInt64 = 0
+                    forEachInSubtree { view in
+                        view.forEachItem { item in
+                            // Each constraint once, marked with this move's token
+                            // (cheaper than telling from its items whether this
+                            // item is its first or the other one is outside).
+                            for i in item.references.indices {
+                                let link = Unmanaged.passUnretained(item.references[i])
+                                link._withUnsafeGuaranteedRef { c in
+                                    if c.active && c.collectedMark != mark && !c.isInstalled && c.goneItems == 0 {
+                                        c.collectedMark = mark
+                                        pending.append(link)
+                                        lowest = min(lowest, c.serial)
+                                        highest = max(highest, c.serial)
+                                    }
                                 }
                             }
                         }
                     }
-                }
-                // Every view of the subtree is in the new window already, so
-                // this installs what stays inside and what reaches views of
-                // the same window, reading each constraint's items once.
-                if !pending.isEmpty, !installInSerialOrder(pending, lowest: lowest, highest: highest, in: newEngine) {
-                    pending.sort { $0.serial < $1.serial }
-                    for i in pending.indices {
-                        Unmanaged.passUnretained(pending[i])._withUnsafeGuaranteedRef { newEngine.installIfInWindow($0) }
+                    // Every view of the subtree is in the new window already, so
+                    // this installs what stays inside and what reaches views of
+                    // the same window, reading each constraint's items once.
+                    if !pending.isEmpty, !installInSerialOrder(pending, lowest: lowest, highest: highest, in: newEngine) {
+                        pending.sort { a, b in
+                            a._withUnsafeGuaranteedRef { $0.serial } < b._withUnsafeGuaranteedRef { $0.serial }
+                        }
+                        for link in pending { link._withUnsafeGuaranteedRef { newEngine.installIfInWindow($0) } }
                     }
                 }
             }
@@ -179,7 +182,7 @@ extension View {
     /// compared serials read from the objects, a tenth of adding a cell to
     /// the window. Returns false, having installed nothing, when the range
     /// is too sparse or two share a serial (the caller sorts instead).
-    private func installInSerialOrder(_ pending: [LayoutConstraint], lowest: UInt64, highest: UInt64,
+    private func installInSerialOrder(_ pending: [Unmanaged<LayoutConstraint>], lowest: UInt64, highest: UInt64,
                                       in engine: Engine) -> Bool {
         guard highest - lowest < UInt64(4 * pending.count + 64) else { return false }
         var slots: [Unmanaged<LayoutConstraint>?] = []
@@ -191,8 +194,7 @@ extension View {
         let range = Int(highest - lowest) + 1
         slots.append(contentsOf: repeatElement(nil, count: range))
         let placed = slots.withUnsafeMutableBufferPointer { slots in
-            for i in pending.indices {
-                let c = Unmanaged.passUnretained(pending[i])
+            for c in pending {
                 let k = Int(c._withUnsafeGuaranteedRef { $0.serial } - lowest)
                 guard slots[k] == nil else { return false }
                 slots[k] = c
@@ -200,8 +202,8 @@ extension View {
             return true
         }
         guard placed else { return false }
-        // By index: a log handler that installs more reaches the engine's
-        // scratch, not this list (taken out while in use).
+        // By index, from the list taken out of the engine while in use (no
+        // log handler runs meanwhile: see `moveSubtree`).
         for k in 0..<range {
             slots[k]?._withUnsafeGuaranteedRef { engine.installIfInWindow($0) }
         }
