@@ -149,11 +149,12 @@ extension View {
                             // (cheaper than telling from its items whether this
                             // item is its first or the other one is outside).
                             for i in item.references.indices {
-                                let link = Unmanaged.passUnretained(item.references[i])
-                                link._withUnsafeGuaranteedRef { c in
+                                // Borrowed in place: a link kept from the read
+                                // retained and released the constraint.
+                                Unmanaged.passUnretained(item.references[i])._withUnsafeGuaranteedRef { c in
                                     if c.active && c.collectedMark != mark && !c.isInstalled && c.goneItems == 0 {
                                         c.collectedMark = mark
-                                        pending.append(link)
+                                        pending.append(.passUnretained(c))
                                         lowest = min(lowest, c.serial)
                                         highest = max(highest, c.serial)
                                     }
