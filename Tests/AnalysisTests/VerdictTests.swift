@@ -101,6 +101,23 @@ struct VerdictTests {
         #expect(v[1].reason.hasPrefix("a/b = 0.300× at n = 100") && !v[1].reason.contains("of 1 sizes"), "\(v[1].reason)")
     }
 
+    /// An open verdict names the size whose interval leaves it open, not
+    /// the size with the highest ratio (a tight 0.45× at n = 10 and a noisy
+    /// 0.40× at n = 100 against a claimed 0.5×: n = 100 decides).
+    @Test func anInconclusiveRatioNamesTheSizeThatLeavesItOpen() {
+        let v = verdicts { s in
+            s.define("w", variants: ["a", "b"], sizes: [10, 100], expectations: [
+                .ratio(cheaper: "a", than: "b", factor: 2, metric: .time, size: nil),
+            ])
+            s.add(workload: "w", variant: "b", sizes: [10, 100], sigma: 0.001, growth: .linear, perItem: 1e-6, overhead: 0)
+            s.add(workload: "w", variant: "a", sizes: [10], sigma: 0.001, growth: .linear, perItem: 0.45e-6, overhead: 0)
+            s.add(workload: "w", variant: "a", sizes: [100], sigma: 0.6, growth: .linear, perItem: 0.40e-6, overhead: 0)
+        }
+        #expect(v[0].outcome == .inconclusive, "\(v[0].reason)")
+        #expect(v[0].reason.hasPrefix("a/b = ") && v[0].reason.contains("at n = 100: the interval reaches past"), "\(v[0].reason)")
+        #expect(v[0].reason.hasSuffix("(the highest ratio is 0.450× at n = 10)"), "\(v[0].reason)")
+    }
+
     @Test func counterBoundsAndDigests() {
         let sizes = [10, 100, 1_000]
         let v = verdicts { s in

@@ -36,6 +36,10 @@ struct ComparisonRules {
         var mildest: (size: Int, ratio: Double)? = nil
         var failures = 0
         var unsure = 0
+        // Of the sizes whose interval reaches past the target without
+        // failing: the one reaching furthest, which an inconclusive verdict names.
+        var straddling: (size: Int, ratio: Double, lower: Double, upper: Double)? = nil
+        var missing: [Int] = []
         for n in sizes {
             let r: (Double, Double, Double)
             switch metric {
@@ -47,12 +51,12 @@ struct ComparisonRules {
                 guard let a = evidence.times[cheaper]?[n], let b = evidence.times[than]?[n],
                       let est = try? bootstrapMedianRatio(base: b, candidate: a, resamples: evidence.resamples,
                                                           seed: evidence.seed &+ UInt64(n)) else {
-                    unsure += 1; continue
+                    unsure += 1; missing.append(n); continue
                 }
                 r = (est.estimate, est.interval.lower, est.interval.upper)
             case .counter(let name):
                 guard let a = evidence.cells[cheaper]?[n]?.counters[name], let b = evidence.cells[than]?[n]?.counters[name] else {
-                    unsure += 1; continue
+                    unsure += 1; missing.append(n); continue
                 }
                 let v = b == 0 ? (a == 0 ? 0 : Double.infinity) : a / b
                 r = (v, v, v)
@@ -63,7 +67,10 @@ struct ComparisonRules {
                 if failing == nil || r.0 > failing!.ratio { failing = (n, r.0, r.1) }
                 if mildest == nil || r.0 < mildest!.ratio { mildest = (n, r.0) }
             }
-            if r.2 > target { unsure += 1 }
+            if r.2 > target {
+                unsure += 1
+                if r.1 <= target, straddling == nil || r.2 > straddling!.upper { straddling = (n, r.0, r.1, r.2) }
+            }
         }
         guard let w = worst else { return (.inconclusive, "no size has \(metric) for both \(cheaper) and \(than)", []) }
         let figures: [ExpectationVerdict.Figure] = [
@@ -82,7 +89,15 @@ struct ComparisonRules {
         if unsure == 0 {
             return (.pass, "at every size (\(sizes.count)) \(cheaper) costs ≤ \(NumberFormat.ratio(target)) of \(than); worst \(shown)", figures)
         }
-        return (.inconclusive, "\(shown): the interval reaches past the claimed \(NumberFormat.ratio(target)); take more samples", figures)
+        // Named by the size that leaves it open, which need not be the worst.
+        guard let o = straddling else {
+            let list = missing.map(String.init).joined(separator: ", ")
+            return (.inconclusive, "no \(metric) for both \(cheaper) and \(than) at n = \(list); worst \(shown)", figures)
+        }
+        var reason = "\(cheaper)/\(than) = \(NumberFormat.ratio(o.ratio)) [\(NumberFormat.ratio(o.lower)), \(NumberFormat.ratio(o.upper))] at n = \(o.size): "
+            + "the interval reaches past the claimed \(NumberFormat.ratio(target)); take more samples"
+        if o.size != w.size { reason += " (the highest ratio is \(NumberFormat.ratio(w.ratio)) at n = \(w.size))" }
+        return (.inconclusive, reason, figures)
     }
 
     func counterBound(variant: String?, counter: String, bound: CounterBound) -> Result {
