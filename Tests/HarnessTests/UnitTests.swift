@@ -37,6 +37,19 @@ import Workloads
         #expect(some[0].parameters[workload.sweep.parameter] == .int(size))
     }
 
+    /// A workload measured in several processes (`measurement.processes`)
+    /// is planned once per process, round after round, each job with the
+    /// full samples; the analysis pools a cell's jobs.
+    @Test func aWorkloadInSeveralProcessesIsPlannedRoundAfterRound() throws {
+        let loaded = try planner.load(["feed-cell"])
+        let workload = try #require(loaded.first?.workload)
+        #expect(workload.measurement.processes == 3)
+        let jobs = try planner.plan(runID: UUID(), workloads: loaded, variants: ["build-constraints", "build-manual"],
+                                    sizes: [10], samples: nil, seed: 1, engines: [engines[0]])
+        #expect(jobs.map(\.variant) == Array(repeating: ["build-constraints", "build-manual"], count: 3).flatMap { $0 })
+        #expect(jobs.map(\.ordinal) == Array(0..<6) && Set(jobs.map(\.size)) == [10])
+    }
+
     @Test func mistakesSayWhatToTry() throws {
         #expect(throws: HarnessError.self) { try planner.load(["independent-blokcs"]) }
         do { _ = try planner.load(["independent-blokcs"]) } catch {

@@ -22,7 +22,7 @@ import ScenarioCatalog
         #expect(problems("misspelt-keys.yaml") == [
             "misspelt-keys.yaml:10:15: sweep.sizes[1]: size 0 is not positive — sizes count things: use 1 or more",
             "misspelt-keys.yaml:10:18: sweep.sizes[2]: size 2000000 exceeds the limit of 1000000 — use a smaller size or raise the limit (--size-limit)",
-            "misspelt-keys.yaml:15:3: measurement.sampels: unknown key 'sampels' — did you mean 'samples'? Valid keys: warmup_iterations, samples, min_sample_seconds",
+            "misspelt-keys.yaml:15:3: measurement.sampels: unknown key 'sampels' — did you mean 'samples'? Valid keys: warmup_iterations, samples, min_sample_seconds, processes",
             "misspelt-keys.yaml:16:22: measurement.warmup_iterations: expected an integer, found the string 'many' — write a whole number such as 1000",
             "misspelt-keys.yaml:20:11: expectations[0].than: no variant named 'inequality' — did you mean 'equality'? variants: equality",
         ])
@@ -104,7 +104,24 @@ import ScenarioCatalog
         #expect(w.name == "x" && w.driver == "cheap-operations" && w.sweep == SizeSweep(parameter: "views", sizes: [1, 10]))
         #expect(w.variants.map(\.name) == ["a", "b"])
         #expect(w.measurement == MeasurementSettings(warmupIterations: 1, samples: 3, minSampleSeconds: 0.5))
+        #expect(w.measurement.processes == 1)
         #expect(w.talk.time == "10:09")
+    }
+
+    @Test func processesAreReadCheckedAndDefaultToOneInOldRecords() throws {
+        let w = try WorkloadLoader.load(source: minimal + "measurement: {samples: 4, processes: 3}\n", file: "t.yaml")
+        #expect(w.measurement.processes == 3 && w.measurement.samples == 4)
+        do {
+            _ = try WorkloadLoader.load(source: minimal + "measurement: {processes: 0}\n", file: "t.yaml")
+            Issue.record("0 processes must be refused")
+        } catch {
+            #expect(error.all.map(\.description).contains { $0.contains("measurement.processes: 0 processes is out of range — use 1 to 20") },
+                    "\(error.all)")
+        }
+        // A run stored before the setting existed reads as one process.
+        let old = #"{"warmupIterations": 1, "samples": 10, "minSampleSeconds": 0.01}"#
+        let decoded = try JSONDecoder().decode(MeasurementSettings.self, from: Data(old.utf8))
+        #expect(decoded == MeasurementSettings())
     }
 
     @Test func suggestions() {

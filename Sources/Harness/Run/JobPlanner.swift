@@ -98,13 +98,19 @@ public struct JobPlanner: Sendable {
         var jobs: [PlannedJob] = []
         for loaded in workloads {
             let workload = loaded.workload
-            for variant in workload.variants where variants?.contains(variant.name) ?? true {
-                for size in workload.sweep.sizes where sizes?.contains(size) ?? true {
-                    for engine in engines {
-                        jobs.append(PlannedJob(runID: runID, ordinal: jobs.count, workload: workload.name, workloadPath: loaded.path,
-                                               variant: variant.name, size: size, seed: seed, engineLabel: engine.label,
-                                               parameters: workload.resolvedParameters(variant: variant, size: size),
-                                               requestedSamples: samples))
+            // A workload measured in several processes is planned once per
+            // process, round after round: a cell's processes then run seconds
+            // apart, not back to back, so one stretch of load meets one of them.
+            for _ in 0..<max(1, workload.measurement.processes) {
+                for variant in workload.variants where variants?.contains(variant.name) ?? true {
+                    for size in workload.sweep.sizes where sizes?.contains(size) ?? true {
+                        for engine in engines {
+                            jobs.append(PlannedJob(runID: runID, ordinal: jobs.count, workload: workload.name,
+                                                   workloadPath: loaded.path, variant: variant.name, size: size, seed: seed,
+                                                   engineLabel: engine.label,
+                                                   parameters: workload.resolvedParameters(variant: variant, size: size),
+                                                   requestedSamples: samples))
+                        }
                     }
                 }
             }

@@ -11,7 +11,7 @@ struct WorkloadParser {
     static let talkKeys = ["title", "time", "scenario"]
     static let sweepKeys = ["parameter", "sizes"]
     static let variantKeys = ["description", "overrides"]
-    static let measurementKeys = ["warmup_iterations", "samples", "min_sample_seconds"]
+    static let measurementKeys = ["warmup_iterations", "samples", "min_sample_seconds", "processes"]
 
     let reader: NodeReader
     let sizeLimit: Int
@@ -137,6 +137,12 @@ struct WorkloadParser {
             if v > 0 && v <= 60 { m.minSampleSeconds = v } else {
                 reader.report(at: n.mark, "measurement.min_sample_seconds", "\(v) s is out of range",
                               "use a positive number of seconds up to 60 (0.01 is usual)")
+            }
+        }
+        if let n = f["processes"], let v = reader.int(n, at: "measurement.processes") {
+            if v >= 1 && v <= 20 { m.processes = v } else {
+                reader.report(at: n.mark, "measurement.processes", "\(v) processes is out of range",
+                              "use 1 to 20 (1 is usual; 3 lets a cell's median outvote one disturbed process)")
             }
         }
         return m

@@ -75,8 +75,31 @@ public struct MeasurementSettings: Sendable, Equatable, Codable {
     public var samples: Int
     /// Each sample runs enough iterations to last at least this long.
     public var minSampleSeconds: Double
+    /// Worker processes per variant and size (asv's `processes`): each is a
+    /// job of its own taking `samples` samples, the workload's jobs planned
+    /// once per process, one round after another, and a cell's statistics
+    /// pool them. A process that the machine slows as a whole (another
+    /// tenant, a burst of I/O) then moves a third of a cell's samples, not
+    /// all of them, and its median stays with the other two.
+    public var processes: Int
     public init(warmupIterations: Int = 1, samples: Int = 10, minSampleSeconds: Double = 0.01) {
+        self.init(warmupIterations: warmupIterations, samples: samples, minSampleSeconds: minSampleSeconds, processes: 1)
+    }
+
+    public init(warmupIterations: Int, samples: Int, minSampleSeconds: Double, processes: Int) {
         self.warmupIterations = warmupIterations; self.samples = samples; self.minSampleSeconds = minSampleSeconds
+        self.processes = processes
+    }
+
+    private enum CodingKeys: String, CodingKey { case warmupIterations, samples, minSampleSeconds, processes }
+
+    /// Settings stored before `processes` existed read as one process.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        warmupIterations = try c.decode(Int.self, forKey: .warmupIterations)
+        samples = try c.decode(Int.self, forKey: .samples)
+        minSampleSeconds = try c.decode(Double.self, forKey: .minSampleSeconds)
+        processes = try c.decodeIfPresent(Int.self, forKey: .processes) ?? 1
     }
 }
 
