@@ -127,15 +127,20 @@ final class Engine {
             defer { slot = nil }
             return slot
         }) {
-            swap(&queue, &spare.queue)
-            swap(&queuedConstraints, &spare.queuedConstraints)
-            swap(&itemSlotByVariable, &spare.itemSlotByVariable)
-            swap(&items, &spare.items)
-            swap(&freeItemSlots, &spare.freeItemSlots)
-            swap(&scratchItems, &spare.scratchItems)
-            swap(&scratchPending, &spare.scratchPending)
-            swap(&scratchSlots, &spare.scratchSlots)
+            exchangeTables(with: &spare)
         }
+    }
+
+    /// Swaps this engine's growable tables with `tables`.
+    private func exchangeTables(with tables: inout EngineTables) {
+        swap(&queue, &tables.queue)
+        swap(&queuedConstraints, &tables.queuedConstraints)
+        swap(&itemSlotByVariable, &tables.itemSlotByVariable)
+        swap(&items, &tables.items)
+        swap(&freeItemSlots, &tables.freeItemSlots)
+        swap(&scratchItems, &tables.scratchItems)
+        swap(&scratchPending, &tables.scratchPending)
+        swap(&scratchSlots, &tables.scratchSlots)
     }
 
     deinit {
@@ -199,19 +204,11 @@ final class Engine {
         itemSlotByVariable.removeAll()
         items.removeAll(keepingCapacity: true)
         freeItemSlots.removeAll(keepingCapacity: true)
-        swap(&queue, &emptied.queue)
-        swap(&queuedConstraints, &emptied.queuedConstraints)
-        swap(&itemSlotByVariable, &emptied.itemSlotByVariable)
-        swap(&items, &emptied.items)
-        swap(&freeItemSlots, &emptied.freeItemSlots)
-        // Empty between uses already; emptied all the same, so the spare
-        // can never hold a constraint alive.
+        // Empty between uses already; emptied all the same.
         scratchItems.removeAll(keepingCapacity: true)
         scratchPending.removeAll(keepingCapacity: true)
         scratchSlots.removeAll(keepingCapacity: true)
-        swap(&scratchItems, &emptied.scratchItems)
-        swap(&scratchPending, &emptied.scratchPending)
-        swap(&scratchSlots, &emptied.scratchSlots)
+        exchangeTables(with: &emptied)
         // The larger of two spares is kept: it fits the next window of either size.
         let offered = emptied
         spareTables.withLock { slot in
