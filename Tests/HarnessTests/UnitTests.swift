@@ -43,11 +43,12 @@ import Workloads
     @Test func aWorkloadInSeveralProcessesIsPlannedRoundAfterRound() throws {
         let loaded = try planner.load(["feed-cell"])
         let workload = try #require(loaded.first?.workload)
-        #expect(workload.measurement.processes == 3)
+        let rounds = workload.measurement.processes
+        #expect(rounds > 1)
         let jobs = try planner.plan(runID: UUID(), workloads: loaded, variants: ["build-constraints", "build-manual"],
                                     sizes: [10], samples: nil, seed: 1, engines: [engines[0]])
-        #expect(jobs.map(\.variant) == Array(repeating: ["build-constraints", "build-manual"], count: 3).flatMap { $0 })
-        #expect(jobs.map(\.ordinal) == Array(0..<6) && Set(jobs.map(\.size)) == [10])
+        #expect(jobs.map(\.variant) == Array(repeating: ["build-constraints", "build-manual"], count: rounds).flatMap { $0 })
+        #expect(jobs.map(\.ordinal) == Array(0..<(2 * rounds)) && Set(jobs.map(\.size)) == [10])
     }
 
     @Test func mistakesSayWhatToTry() throws {

@@ -79,8 +79,8 @@ public struct MeasurementSettings: Sendable, Equatable, Codable {
     /// job of its own taking `samples` samples, the workload's jobs planned
     /// once per process, one round after another, and a cell's statistics
     /// pool them. A process that the machine slows as a whole (another
-    /// tenant, a burst of I/O) then moves a third of a cell's samples, not
-    /// all of them, and its median stays with the other two.
+    /// tenant, a burst of I/O) then moves only its share of a cell's
+    /// samples, and the median stays with the other processes'.
     public var processes: Int
     public init(warmupIterations: Int = 1, samples: Int = 10, minSampleSeconds: Double = 0.01) {
         self.init(warmupIterations: warmupIterations, samples: samples, minSampleSeconds: minSampleSeconds, processes: 1)
