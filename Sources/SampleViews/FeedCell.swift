@@ -41,7 +41,7 @@ public final class FeedCell: View {
         configure(with: data)
         guard flavor == .constraints else { return }
         var cs = [topBar.topAnchor.constraint(equalTo: topAnchor)]
-        cs.reserveCapacity(2 * parts.count + parts.count + 1)   // grown one by one, it was reallocated four times
+        cs.reserveCapacity(3 * parts.count + 1)   // top, links, bottom, two sides each; grown one by one, it was reallocated four times
         for (above, below) in zip(parts, parts.dropFirst()) {
             cs.append(below.topAnchor.constraint(equalTo: above.bottomAnchor))
         }

@@ -63,7 +63,7 @@ func constraintsWithin(_ root: View) -> [LayoutConstraint] {
             let inside = [c.firstItem, c.secondItem].allSatisfy { item in
                 guard let item else { return true }
                 guard let v = item as? View else { return false }
-                return v === root || v.isDescendant(of: root)
+                return v.isDescendant(of: root)   // true for root itself
             }
             if inside { out.append(c) }
         }
