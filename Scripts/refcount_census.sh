@@ -25,5 +25,5 @@ swiftlib=$(dirname "$(command -v swift)")/../lib/swift/linux
 gcc -O2 -shared -fPIC -o "$work/census.so" Scripts/refcount_census/census.c -ldl \
   -L"$swiftlib" -lswiftCore -Wl,-rpath,"$swiftlib"
 REFCOUNT_CENSUS_OUT="$work/census.txt" LD_PRELOAD="$work/census.so" "$worker" --workload "$workload" \
-  --variant "$variant" --size "$size" --samples "$steps" --warmup 0 --min-sample-seconds 0 --json > "$work/job.json"
+  --variant "$variant" --size "$size" --samples "$steps" --warmup 0 --warmup-seconds 0 --min-sample-seconds 0 --json > "$work/job.json"
 python3 Scripts/refcount_census/summarise.py "$work/census.txt" "$worker" $((steps + 1)) ${TOP:-25}

@@ -48,8 +48,10 @@ public struct JobRunner {
         if let s = job.samples { settings.samples = s }
         if let w = job.warmupIterations { settings.warmupIterations = w }
         if let m = job.minSampleSeconds { settings.minSampleSeconds = m }
-        guard settings.samples >= 1, settings.warmupIterations >= 0, settings.minSampleSeconds >= 0 else {
-            throw WorkerFailure(kind: .badJob, message: "samples must be ≥ 1, warm-up ≥ 0 and the minimum sample time ≥ 0 — fix the job's overrides")
+        if let t = job.warmupSeconds { settings.warmupSeconds = t }
+        guard settings.samples >= 1, settings.warmupIterations >= 0, settings.minSampleSeconds >= 0,
+              settings.warmupSeconds >= 0, settings.warmupSeconds.isFinite else {
+            throw WorkerFailure(kind: .badJob, message: "samples must be ≥ 1, warm-up ≥ 0 and the minimum sample and warm-up times ≥ 0 — fix the job's overrides")
         }
 
         let driver: any ScenarioDriver

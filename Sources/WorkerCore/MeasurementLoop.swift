@@ -11,7 +11,9 @@ import Workloads
 /// 3. calibration: iterations per sample grow until one sample lasts at
 ///    least `minSampleSeconds` (these samples are reported as warm-up);
 ///    none when the counted step alone lasted that long;
-/// 4. `samples` measured samples of that many iterations each (raised again
+/// 4. warm-up time: more warm-up samples of that length until
+///    `warmupSeconds` have passed since the first step (none by default);
+/// 5. `samples` measured samples of that many iterations each (raised again
 ///    if a sample falls short), each timed on the monotonic clock and the
 ///    thread CPU clock, with allocations counted; one that another process
 ///    interrupted is taken again (see `wasInterrupted`).
@@ -87,6 +89,7 @@ public struct MeasurementLoop {
     /// - Throws: the driver's `ScenarioError`.
     public func run(_ driver: any ScenarioDriver, emit: (Sample) -> Void) throws(ScenarioError) -> Result {
         let allocations = AllocationCounter()
+        let start = ProcessMeters.wallSeconds()
         var index = 0
         if settings.warmupIterations > 0 {
             let s = try sample(driver, iterations: settings.warmupIterations, index: index, warmup: true, allocations).sample
@@ -110,6 +113,10 @@ public struct MeasurementLoop {
             emit(s); index += 1
             calibrated = s.wallSeconds >= settings.minSampleSeconds
             if !calibrated { iterations = estimate(perIteration: s.secondsPerIteration, current: iterations) }
+        }
+        while ProcessMeters.wallSeconds() - start < settings.warmupSeconds {
+            let s = try sample(driver, iterations: iterations, index: index, warmup: true, allocations).sample
+            emit(s); index += 1
         }
 
         var measured: [Sample] = []

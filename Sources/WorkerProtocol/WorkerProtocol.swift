@@ -63,19 +63,24 @@ public struct JobRequest: Codable, Sendable, Equatable {
     public var samples: Int?
     public var warmupIterations: Int?
     public var minSampleSeconds: Double?
+    /// Overrides the workload's `measurement.warmup_seconds`. Optional, so
+    /// requests written before it existed still decode.
+    public var warmupSeconds: Double?
 
     public init(workloadPath: String, workloadSource: String? = nil, variant: String, size: Int, seed: UInt64 = 1,
                 samples: Int? = nil, warmupIterations: Int? = nil, minSampleSeconds: Double? = nil,
-                protocolVersion: Int = WorkerProtocol.version) {
+                warmupSeconds: Double? = nil, protocolVersion: Int = WorkerProtocol.version) {
         self.protocolVersion = protocolVersion
         self.workloadPath = workloadPath; self.workloadSource = workloadSource
         self.variant = variant; self.size = size; self.seed = seed
         self.samples = samples; self.warmupIterations = warmupIterations; self.minSampleSeconds = minSampleSeconds
+        self.warmupSeconds = warmupSeconds
     }
 
     enum CodingKeys: String, CodingKey {
         case protocolVersion = "protocol", workloadPath = "workload_path", workloadSource = "workload_source"
         case variant, size, seed, samples, warmupIterations = "warmup_iterations", minSampleSeconds = "min_sample_seconds"
+        case warmupSeconds = "warmup_seconds"
     }
 }
 

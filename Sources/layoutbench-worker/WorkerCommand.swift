@@ -42,6 +42,9 @@ struct WorkerCommand: ParsableCommand {
     @Option(help: "Minimum seconds per sample (default: the workload's).")
     var minSampleSeconds: Double?
 
+    @Option(help: "Least seconds of warm-up before the first measured sample (default: the workload's).")
+    var warmupSeconds: Double?
+
     @Flag(help: "Print the summary as one JSON object (JobSummary) on the last line.")
     var json = false
 
@@ -84,7 +87,7 @@ struct WorkerCommand: ParsableCommand {
             throw ExitCode(WorkerExitCode.badJob.rawValue)
         }
         let job = JobRequest(workloadPath: workload, variant: variant, size: size, seed: seed, samples: samples,
-                             warmupIterations: warmup, minSampleSeconds: minSampleSeconds)
+                             warmupIterations: warmup, minSampleSeconds: minSampleSeconds, warmupSeconds: warmupSeconds)
         do {
             let summary = try JobRunner(job: job).run { _ in }
             if json {

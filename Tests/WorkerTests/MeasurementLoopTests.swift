@@ -94,6 +94,24 @@ import Workloads
         #expect(emitted.first?.warmup == true && emitted.first.map { $0.iterations > 1 } == true, "\(emitted)")
     }
 
+    /// Warm-up lasts at least `warmupSeconds` from the first step: more
+    /// warm-up samples of the calibrated length come before the measured
+    /// ones. (Without it this job takes a few milliseconds.)
+    @Test func warmUpLastsTheWarmUpTime() throws {
+        var settings = MeasurementSettings(warmupIterations: 1, samples: 2, minSampleSeconds: 0.0005)
+        settings.warmupSeconds = 0.05
+        var loop = MeasurementLoop(settings: settings)
+        loop.wasInterrupted = { _ in false }
+        var emitted: [(sample: Sample, at: Double)] = []
+        let start = ProcessMeters.wallSeconds()
+        let result = try loop.run(SleepDriver()) { emitted.append(($0, ProcessMeters.wallSeconds())) }
+        let firstMeasured = try #require(emitted.firstIndex { !$0.sample.warmup })
+        #expect(emitted[firstMeasured].at - emitted[firstMeasured].sample.wallSeconds - start >= 0.05)
+        #expect(firstMeasured >= 2 && emitted[1..<firstMeasured].allSatisfy { $0.sample.warmup }, "\(emitted.map(\.sample))")
+        #expect(result.samples.count == 2 && emitted[firstMeasured...].allSatisfy { !$0.sample.warmup })
+        #expect(emitted.map(\.sample.index) == Array(0..<emitted.count))
+    }
+
     /// A step whose chosen runs count as interrupted: the test scripts the
     /// loop's judgement (real preemption under a loaded test run would make
     /// any other sample interrupted too), and checks the clocks' rule apart.

@@ -22,7 +22,7 @@ import ScenarioCatalog
         #expect(problems("misspelt-keys.yaml") == [
             "misspelt-keys.yaml:10:15: sweep.sizes[1]: size 0 is not positive — sizes count things: use 1 or more",
             "misspelt-keys.yaml:10:18: sweep.sizes[2]: size 2000000 exceeds the limit of 1000000 — use a smaller size or raise the limit (--size-limit)",
-            "misspelt-keys.yaml:15:3: measurement.sampels: unknown key 'sampels' — did you mean 'samples'? Valid keys: warmup_iterations, samples, min_sample_seconds, processes",
+            "misspelt-keys.yaml:15:3: measurement.sampels: unknown key 'sampels' — did you mean 'samples'? Valid keys: warmup_iterations, samples, min_sample_seconds, processes, warmup_seconds",
             "misspelt-keys.yaml:16:22: measurement.warmup_iterations: expected an integer, found the string 'many' — write a whole number such as 1000",
             "misspelt-keys.yaml:20:11: expectations[0].than: no variant named 'inequality' — did you mean 'equality'? variants: equality",
         ])
@@ -122,6 +122,22 @@ import ScenarioCatalog
         let old = #"{"warmupIterations": 1, "samples": 10, "minSampleSeconds": 0.01}"#
         let decoded = try JSONDecoder().decode(MeasurementSettings.self, from: Data(old.utf8))
         #expect(decoded == MeasurementSettings())
+    }
+
+    @Test func warmUpTimeIsReadCheckedAndZeroInOldRecords() throws {
+        let w = try WorkloadLoader.load(source: minimal + "measurement: {warmup_seconds: 0.25}\n", file: "t.yaml")
+        #expect(w.measurement.warmupSeconds == 0.25 && w.measurement.warmupIterations == 1)
+        #expect(try WorkloadLoader.load(source: minimal, file: "t.yaml").measurement.warmupSeconds == 0)
+        do {
+            _ = try WorkloadLoader.load(source: minimal + "measurement: {warmup_seconds: -1}\n", file: "t.yaml")
+            Issue.record("a negative warm-up time must be refused")
+        } catch {
+            #expect(error.all.map(\.description).contains { $0.contains("t.yaml:") && $0.contains("measurement.warmup_seconds: -1.0 s is out of range — use 0 to 60 seconds") },
+                    "\(error.all)")
+        }
+        let old = #"{"warmupIterations": 1, "samples": 10, "minSampleSeconds": 0.01, "processes": 5}"#
+        let decoded = try JSONDecoder().decode(MeasurementSettings.self, from: Data(old.utf8))
+        #expect(decoded.warmupSeconds == 0 && decoded.processes == 5)
     }
 
     @Test func suggestions() {

@@ -11,7 +11,7 @@ struct WorkloadParser {
     static let talkKeys = ["title", "time", "scenario"]
     static let sweepKeys = ["parameter", "sizes"]
     static let variantKeys = ["description", "overrides"]
-    static let measurementKeys = ["warmup_iterations", "samples", "min_sample_seconds", "processes"]
+    static let measurementKeys = ["warmup_iterations", "samples", "min_sample_seconds", "processes", "warmup_seconds"]
 
     let reader: NodeReader
     let sizeLimit: Int
@@ -143,6 +143,12 @@ struct WorkloadParser {
             if v >= 1 && v <= 20 { m.processes = v } else {
                 reader.report(at: n.mark, "measurement.processes", "\(v) processes is out of range",
                               "use 1 to 20 (1 is usual; 3 lets a cell's median outvote one disturbed process)")
+            }
+        }
+        if let n = f["warmup_seconds"], let v = reader.double(n, at: "measurement.warmup_seconds") {
+            if v >= 0 && v <= 60 { m.warmupSeconds = v } else {
+                reader.report(at: n.mark, "measurement.warmup_seconds", "\(v) s is out of range",
+                              "use 0 to 60 seconds (0 is usual; 0.2 carries a fresh process past its slow start)")
             }
         }
         return m

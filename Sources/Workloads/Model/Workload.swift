@@ -82,6 +82,13 @@ public struct MeasurementSettings: Sendable, Equatable, Codable {
     /// tenant, a burst of I/O) then moves only its share of a cell's
     /// samples, and the median stays with the other processes'.
     public var processes: Int
+    /// The least time warm-up lasts, in seconds (0: `warmupIterations` and
+    /// calibration only). Warm-up samples of the calibrated length follow
+    /// until this much time has passed since the job's first step, as
+    /// criterion's `warm_up_time` and asv's `warmup_time`: a build that
+    /// makes a fresh window every step runs slower in a new process's first
+    /// tenth of a second, and a job of ten 10 ms samples measured that.
+    public var warmupSeconds: Double = 0
     public init(warmupIterations: Int = 1, samples: Int = 10, minSampleSeconds: Double = 0.01) {
         self.init(warmupIterations: warmupIterations, samples: samples, minSampleSeconds: minSampleSeconds, processes: 1)
     }
@@ -91,15 +98,17 @@ public struct MeasurementSettings: Sendable, Equatable, Codable {
         self.processes = processes
     }
 
-    private enum CodingKeys: String, CodingKey { case warmupIterations, samples, minSampleSeconds, processes }
+    private enum CodingKeys: String, CodingKey { case warmupIterations, samples, minSampleSeconds, processes, warmupSeconds }
 
-    /// Settings stored before `processes` existed read as one process.
+    /// Settings stored before `processes` existed read as one process, and
+    /// before `warmupSeconds` as no warm-up time.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         warmupIterations = try c.decode(Int.self, forKey: .warmupIterations)
         samples = try c.decode(Int.self, forKey: .samples)
         minSampleSeconds = try c.decode(Double.self, forKey: .minSampleSeconds)
         processes = try c.decodeIfPresent(Int.self, forKey: .processes) ?? 1
+        warmupSeconds = try c.decodeIfPresent(Double.self, forKey: .warmupSeconds) ?? 0
     }
 }
 
