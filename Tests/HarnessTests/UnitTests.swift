@@ -69,6 +69,69 @@ import Workloads
     }
 }
 
+/// Workers get a workload's text without its measurement section, and the
+/// section's settings in the request: a worker built before a key existed
+/// (`processes`, `warmup_seconds`) refused the whole file.
+@Suite struct WorkerRequestsTests {
+    let planner = JobPlanner(workloadsDirectory: JobPlannerTests.workloads)
+    let engine = EngineChoice(label: "a", command: WorkerCommand(executable: "/bin/true"))
+
+    @Test func everyWorkloadLosesItsMeasurementSectionAndNothingElse() throws {
+        let loaded = try planner.load([])
+        #expect(loaded.count > 10)
+        for item in loaded {
+            let prepared = WorkerRequests.prepare(item.source, file: item.path)
+            let lines = prepared.source.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == item.source.split(separator: "\n", omittingEmptySubsequences: false).count, "\(item.path)")
+            #expect(!lines.contains { $0.hasPrefix("measurement") }, "\(item.path)")
+            var reread = try WorkloadLoader.load(source: prepared.source, file: item.path)
+            #expect(reread.measurement == MeasurementSettings(), "\(item.path)")
+            if item.source.contains("\nmeasurement:") {
+                #expect(prepared.measurement == item.workload.measurement, "\(item.path)")
+            }
+            reread.measurement = item.workload.measurement
+            #expect(reread == item.workload, "\(item.path)")
+        }
+    }
+
+    @Test func theRequestCarriesTheSettingsAndSamplesGiveWay() throws {
+        let loaded = try planner.load(["feed-cell"])
+        let m = try #require(loaded.first?.workload.measurement)
+        #expect(m.warmupSeconds > 0 && m.processes > 1)
+        let requests = WorkerRequests(sources: Dictionary(uniqueKeysWithValues: loaded.map { ($0.path, $0.source) }))
+        let jobs = try planner.plan(runID: UUID(), workloads: loaded, variants: ["build-manual"], sizes: [10], samples: nil,
+                                    seed: 1, engines: [engine])
+        let request = requests.request(for: jobs[0])
+        #expect(request.samples == m.samples && request.warmupIterations == m.warmupIterations)
+        #expect(request.minSampleSeconds == m.minSampleSeconds && request.warmupSeconds == m.warmupSeconds)
+        #expect(request.workloadSource.map { !$0.contains("warmup_seconds") && !$0.contains("processes:") } == true)
+        let asked = try planner.plan(runID: UUID(), workloads: loaded, variants: ["build-manual"], sizes: [10], samples: 3,
+                                     seed: 1, engines: [engine])
+        #expect(requests.request(for: asked[0]).samples == 3)
+    }
+
+    @Test func flowStyleSectionsGoAndTextThatDoesNotParseStays() {
+        let minimal = """
+            name: x
+            title: X
+            talk: {title: T, time: "1:00", scenario: "§1"}
+            description: d
+            driver: cheap-operations
+            sweep: {parameter: views, sizes: [1, 10]}
+            variants: {a: {}}
+
+            """
+        let flow = WorkerRequests.prepare(minimal + "measurement: {samples: 4, processes: 3, warmup_seconds: 0.5}\n", file: "t.yaml")
+        #expect(!flow.source.contains("measurement") && flow.measurement?.samples == 4 && flow.measurement?.warmupSeconds == 0.5)
+        let block = WorkerRequests.prepare(minimal + "measurement:\n  # why\n  samples: 4\n\n  processes: 2\nexpectations: []\n",
+                                           file: "t.yaml")
+        #expect(block.source.hasSuffix("\n\n\n\n\n\nexpectations: []\n") && block.measurement?.processes == 2)
+        let broken = minimal + "measurement: {samples: many}\n"
+        let kept = WorkerRequests.prepare(broken, file: "t.yaml")
+        #expect(kept.source == broken && kept.measurement == nil)
+    }
+}
+
 @Suite struct OutputTests {
     @Test func theExpectationTableCountsEachVerdict() {
         let verdicts = [

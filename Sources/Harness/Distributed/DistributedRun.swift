@@ -39,9 +39,9 @@ public struct DistributedRun: Sendable {
 
     /// The queue jobs for the plan, in plan order.
     public func queueJobs() -> [NewJob] {
-        jobs.map { job in
-            let request = JobRequest(workloadPath: job.workloadPath, workloadSource: sources[job.workloadPath], variant: job.variant,
-                                     size: job.size, seed: job.seed, samples: job.requestedSamples)
+        let requests = WorkerRequests(sources: sources)
+        return jobs.map { job in
+            let request = requests.request(for: job)
             return NewJob(runKey: run.id.uuidString.lowercased(), machineClass: machineClass,
                           payload: QueuePayload(engine: job.engineLabel, request: request, resultKey: job.id.uuidString,
                                                 revision: revisions[job.engineLabel]),

@@ -48,8 +48,11 @@ public struct RunResult: Sendable {
 public struct BenchmarkRun: Sendable {
     public var run: RunInfo
     public var jobs: [PlannedJob]
-    /// Workload file text by path, sent with each job.
-    public var sources: [String: String]
+    /// Workload file text by path, sent with each job (see `WorkerRequests`).
+    public var sources: [String: String] {
+        didSet { requests = WorkerRequests(sources: sources) }
+    }
+    private var requests: WorkerRequests
     public var engines: [String: EngineChoice]
     public var settings: RunSettings
     public var link: StorageLink
@@ -60,6 +63,7 @@ public struct BenchmarkRun: Sendable {
                 settings: RunSettings, link: StorageLink, progress: any ProgressReporter,
                 cancellation: RunCancellation = RunCancellation()) {
         self.run = run; self.jobs = jobs; self.sources = sources; self.cancellation = cancellation
+        self.requests = WorkerRequests(sources: sources)
         self.engines = Dictionary(engines.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         self.settings = settings; self.link = link; self.progress = progress
     }
@@ -102,8 +106,7 @@ public struct BenchmarkRun: Sendable {
         guard let engine = engines[job.engineLabel] else {
             throw HarnessError.noJobs(reason: "job \(job.ordinal) names engine \(job.engineLabel), which was not given")
         }
-        let request = JobRequest(workloadPath: job.workloadPath, workloadSource: sources[job.workloadPath], variant: job.variant,
-                                 size: job.size, seed: job.seed, samples: job.requestedSamples)
+        let request = requests.request(for: job)
         let spool = link.spool
         let spoolFailure = Mutex<SpoolError?>(nil)
         var runner = WorkerRunner(timeout: settings.timeout, terminateGrace: settings.terminateGrace)

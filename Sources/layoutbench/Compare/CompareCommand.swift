@@ -158,11 +158,16 @@ struct CompareCommand: AsyncParsableCommand {
         let plan = try planner.plan(runID: id, workloads: loaded, variants: variantFilter.isEmpty ? nil : variantFilter,
                                     sizes: try parsedSizes(), samples: samples, seed: seed,
                                     engines: [EngineChoice(label: "compare", command: WorkerCommand(executable: baseBuild.binary))])
-        let sources = Dictionary(loaded.map { ($0.path, $0.source) }) { a, _ in a }
+        // Both sides get the workload without its measurement section (see
+        // `WorkerRequests`): a base built before a key existed still runs it.
+        // Compare times its own way: its sample count unless --samples, and
+        // no warm-up time, which a base from before it would not honour.
+        let requests = WorkerRequests(sources: Dictionary(loaded.map { ($0.path, $0.source) }) { a, _ in a })
         let cells = plan.map { job in
-            CompareCell(key: CellKey(workload: job.workload, variant: job.variant, size: job.size),
-                        request: JobRequest(workloadPath: job.workloadPath, workloadSource: sources[job.workloadPath],
-                                            variant: job.variant, size: job.size, seed: job.seed, samples: job.requestedSamples))
+            var request = requests.request(for: job)
+            request.samples = job.requestedSamples
+            request.warmupSeconds = nil
+            return CompareCell(key: CellKey(workload: job.workload, variant: job.variant, size: job.size), request: request)
         }
         var thresholds: [String: Double] = [:]
         for item in loaded { if let t = item.workload.regressionThreshold { thresholds[item.workload.name] = t } }
