@@ -49,10 +49,7 @@ public struct BenchmarkRun: Sendable {
     public var run: RunInfo
     public var jobs: [PlannedJob]
     /// Workload file text by path, sent with each job (see `WorkerRequests`).
-    public var sources: [String: String] {
-        didSet { requests = WorkerRequests(sources: sources) }
-    }
-    private var requests: WorkerRequests
+    public var sources: [String: String]
     public var engines: [String: EngineChoice]
     public var settings: RunSettings
     public var link: StorageLink
@@ -63,7 +60,6 @@ public struct BenchmarkRun: Sendable {
                 settings: RunSettings, link: StorageLink, progress: any ProgressReporter,
                 cancellation: RunCancellation = RunCancellation()) {
         self.run = run; self.jobs = jobs; self.sources = sources; self.cancellation = cancellation
-        self.requests = WorkerRequests(sources: sources)
         self.engines = Dictionary(engines.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })
         self.settings = settings; self.link = link; self.progress = progress
     }
@@ -77,6 +73,7 @@ public struct BenchmarkRun: Sendable {
         var hashes: [String: String] = [:]
         for engine in engines.values { hashes[engine.label] = try SHA256.hex(ofFile: engine.command.executable) }
         let hashesByLabel = hashes
+        let requests = WorkerRequests(sources: sources)
 
         try await link.begin(run, jobs: jobs)
         progress.runStarted(total: jobs.count, parallelism: settings.parallelism)
@@ -88,7 +85,7 @@ public struct BenchmarkRun: Sendable {
                 guard !cancellation.isCancelled else { return }
                 let job = jobs[next]
                 next += 1
-                group.addTask { try await runOne(job, binaryHash: hashesByLabel[job.engineLabel] ?? "") }
+                group.addTask { try await runOne(requests.request(for: job), of: job, binaryHash: hashesByLabel[job.engineLabel] ?? "") }
             }
             while next < min(settings.parallelism, jobs.count) { launch() }
             while let (id, outcome, timing) = try await group.next() {
@@ -101,12 +98,11 @@ public struct BenchmarkRun: Sendable {
                          elapsed: ContinuousClock.now - started, interrupted: outcomes.count < jobs.count)
     }
 
-    private func runOne(_ job: PlannedJob, binaryHash: String) async throws -> (PlannedJob.ID, JobOutcome, JobTiming) {
+    private func runOne(_ request: JobRequest, of job: PlannedJob, binaryHash: String) async throws -> (PlannedJob.ID, JobOutcome, JobTiming) {
         progress.jobStarted(job)
         guard let engine = engines[job.engineLabel] else {
             throw HarnessError.noJobs(reason: "job \(job.ordinal) names engine \(job.engineLabel), which was not given")
         }
-        let request = requests.request(for: job)
         let spool = link.spool
         let spoolFailure = Mutex<SpoolError?>(nil)
         var runner = WorkerRunner(timeout: settings.timeout, terminateGrace: settings.terminateGrace)
