@@ -1,5 +1,5 @@
 extension Migrations {
-    /// Version 2: `layoutbench compare` results (issue 8). One row per
+    /// Version 2: `layoutbench compare` results. One row per
     /// comparison in `comparisons`, one per cell (workload, variant, size) in
     /// `comparison_cells`. A side given as a worker binary has no commit.
     static let comparisonTables = Migration(version: 2, name: "comparisons", statements: [

@@ -19,12 +19,12 @@ public struct Migration: Sendable {
 /// Scripts rely on `jobs` (one row per job) and `samples` (one row per
 /// sample, with `job_id`). Run and job ids are UUIDs made by the harness, so
 /// the spool can name them before the database has seen them and replaying
-/// it is idempotent. The job queue (issue 9) lives in its own `queue_*`
-/// tables, applied here as `queueSteps`; issue 8's comparison tables are step 2.
+/// it is idempotent. The job queue lives in its own `queue_*` tables,
+/// applied here as `queueSteps`; the comparison tables are step 2.
 public enum Migrations {
     public static let all: [Migration] = [initialSchema, comparisonTables] + queueSteps
 
-    /// The job queue's tables (issue 9), so that one `migrate` sets up both.
+    /// The job queue's tables, so that one `migrate` sets up both.
     /// Numbered from `queueVersionOffset` so that the store's own steps
     /// (2, 3, …) never collide with them. The migrator also writes the queue's
     /// own ledger, so `JobQueueSchema.migrate` afterwards finds nothing to do.

@@ -2,7 +2,7 @@ import Foundation
 import Postgres
 import WorkerProtocol
 
-// Read queries for reports (issue 7) and comparisons (issue 8).
+// Read queries for reports and comparisons.
 extension ResultStore {
     /// The newest runs first.
     ///

@@ -1,8 +1,8 @@
 import Testing
 import LayoutSolver
 
-/// Known answers, misuse, bookkeeping and independence. Bugs found here that
-/// are not fixed yet live in SolverKnownBugTests.swift.
+/// Known answers, misuse, bookkeeping and independence. Bugs found here keep
+/// a minimal reproduction in SolverRegressionTests.swift.
 @Suite struct SolverBehaviourTests {
     // MARK: Known answers
 

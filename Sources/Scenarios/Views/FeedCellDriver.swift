@@ -10,8 +10,8 @@ import SampleViews
 ///   other of its two contents and back, one frame each.
 /// - `phase: build`: each step builds the N cells in a fresh window (sharing
 ///   one text measurer) and lays them out in one frame — what LayoutKit's
-///   benchmark and LayoutFrameworkBenchmark time, and what issue 3's
-///   "constraints ≤ 2× manual" target is about.
+///   benchmark and LayoutFrameworkBenchmark time, and what the workload's
+///   "constraints ≤ 2× manual" expectation is about.
 final class FeedCellDriver: ScenarioDriver {
     static let name = "feed-cell"
 

@@ -40,13 +40,13 @@ public struct Workload: Sendable, Equatable, Codable {
     }
 }
 
-/// Where in which talk the scenario comes from (SCENARIOS.md).
+/// Where in which talk the scenario comes from (docs/scenarios.md).
 public struct TalkReference: Sendable, Equatable, Codable {
     /// e.g. "WWDC 2018 session 220, High Performance Auto Layout".
     public var title: String
     /// Video time or range, "mm:ss" or "mm:ss–mm:ss"; empty for the slide deck.
     public var time: String
-    /// The SCENARIOS.md section, e.g. "§2".
+    /// The section of docs/scenarios.md, e.g. "§2".
     public var scenario: String
     public init(title: String, time: String, scenario: String) { self.title = title; self.time = time; self.scenario = scenario }
 }
