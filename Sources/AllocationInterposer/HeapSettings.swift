@@ -7,8 +7,7 @@ import WorkerCore
 /// returns them on `free`, and it moves that threshold up and down as
 /// blocks come and go. A step that builds a window and frees the previous
 /// one then runs in one of two states depending on the heap's history: its
-/// large blocks reused, or mapped afresh, each page a fault. The feed-cell
-/// build at N = 50 ran 4.8 or 5.7 ms a step (0 or about 500 faults), switching
+/// large blocks reused, or mapped afresh, each page a fault, switching
 /// between processes and within one: noise in every figure, not work the
 /// engine does. Fixed thresholds make every step reuse the heap. Set once,
 /// at start-up, for every job and variant alike.

@@ -17,11 +17,9 @@ public struct ComparisonPolicy: Sendable, Equatable {
     /// make any cell look hopeless.
     public var futilityRounds: Int
     /// How a workload's cells are weighed when pooled (`WorkloadShift`).
-    /// Inverse variance by default: replayed on 13 recorded A/A runs with each
-    /// workload slowed 5 % in turn, equal weights let the noisiest cells
-    /// swamp the pool (107 of 126 found on the seven latest, 88 when noisy
-    /// cells stop early) where inverse variance found 117 and 114, with no
-    /// false alarm either way (`layoutbench bench compare-power`).
+    /// Inverse variance by default: with equal weights the noisiest cells
+    /// swamp the pool and hide a slowdown the others share
+    /// (`layoutbench bench compare-power` replays recordings either way).
     public var poolWeighting: PoolWeighting
     /// How cells and pooled workloads are adjusted (`FalseDiscoveryFamilies`).
     public var families: FalseDiscoveryFamilies
@@ -30,10 +28,8 @@ public struct ComparisonPolicy: Sendable, Equatable {
     /// Whether a workload already *slower* over its pooled cells stops
     /// sampling. Off: stopping at the first round where a pool looks slower
     /// is optional stopping, and noise that later rounds would have averaged
-    /// away stays a regression. Replayed on four full A/A recordings with
-    /// each workload slowed 5 % in turn, stopping flagged an unchanged
-    /// workload 21 times in 1,368 (and one A/A run of four), sampling on
-    /// never (`bench compare-power --settle-slower`).
+    /// away stays a regression, which raises false alarms on unchanged
+    /// workloads (`bench compare-power --settle-slower` replays the rule).
     public var settleSlowerWorkloads = false
 
     public init(threshold: Double = 0.05, confidence: Double = 0.95, falseDiscoveryRate: Double = 0.01, minimumRounds: Int = 2,
@@ -61,9 +57,9 @@ public enum NoisyCellRule: String, Sendable, Equatable, CaseIterable {
 /// A PR's question is "which workloads got slower", then "which of their
 /// cells". One workload slowed by 5 % shows in its pooled test, but in one
 /// Benjamini–Hochberg family with every cell the smallest p-value is
-/// multiplied by the number of tests (~230 for the default suite): replayed
-/// on ten recorded A/A runs with one workload at a time slowed, pooled
-/// p-values of 5·10⁻⁵ … 5·10⁻⁴ were adjusted to 0.01 … 0.1 and missed.
+/// multiplied by the number of tests (every cell and workload of the
+/// suite), so a small workload's clear pooled p-value is adjusted past the
+/// rate and missed.
 public enum FalseDiscoveryFamilies: String, Sendable, Equatable, CaseIterable {
     /// Cells and pooled workloads adjusted together in one family.
     case joint

@@ -9,11 +9,8 @@ public enum RoundSchedule: String, Sendable, Equatable, CaseIterable, Codable {
     /// benchmarking": Bulej et al., "Duet Benchmarking: Improving
     /// Measurement Accuracy in the Cloud", ICPE 2020). Load from outside
     /// lands on both sides of a pair alike, and a round takes the time of
-    /// two jobs instead of four. On this project's 2-core machine, 25 rounds
-    /// of eight cells measured side by side gave duet rounds the spread of
-    /// sequential ones (median ratio of variances 1.0) in half the time; a
-    /// round of the whole suite took 50 s against 74 s (process start-up
-    /// and the harness do not halve).
+    /// two jobs instead of four (less than half the time in practice:
+    /// process start-up and the harness do not halve).
     case duet
 
     /// A round's jobs in the order they run: each step's jobs start together

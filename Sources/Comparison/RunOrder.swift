@@ -3,8 +3,7 @@ import Statistics
 /// The order a round runs its cells in. Cells listed workload by workload
 /// put a workload's cells back to back, so one burst of load on the machine
 /// hits several of them in the same round: their shifts move together and
-/// pooled they pass for a workload-wide change (a live A/A run flagged a
-/// nine-cell workload +5.9 % that way). Shuffled, a burst lands on cells of
+/// pooled they pass for a workload-wide change. Shuffled, a burst lands on cells of
 /// different workloads, which the cells' own variances and the pooled test's
 /// between-cell variance can tell apart from a shared shift. The shuffle is
 /// seeded by the round, so a comparison's run order is reproducible.

@@ -21,12 +21,10 @@ public struct EngineBuild: Sendable, Equatable {
 public struct RevisionBuilder: Sendable {
     /// Every Swift function starts on a 64-byte boundary. Without this, a
     /// change in one module moves the code of every module linked after it,
-    /// and loops that did not change can run 10 % faster or slower from
-    /// where they land alone: comparing 129c872 with the commits after it,
-    /// which left the collection layouts untouched, showed `batch-updates`
-    /// 8–12 % slower (same instructions); built this way both ran alike.
-    /// Not enough on its own: where hot functions land relative to each
-    /// other still moves untouched workloads (README, "The sides").
+    /// and loops that did not change run faster or slower from where they
+    /// land alone, with the same instructions. Not enough on its own: where
+    /// hot functions land relative to each other still moves untouched
+    /// workloads (docs/compare.md, "The two sides").
     public static let codePlacementFlags = ["-Xswiftc", "-Xllvm", "-Xswiftc", "-align-all-functions=6"]
 
     public var repository: URL

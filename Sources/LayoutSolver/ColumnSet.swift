@@ -10,8 +10,8 @@
 /// outnumber live ones. Order is the order of operations, never hash order.
 ///
 /// Slots are a `SmallList`: most symbols (slacks, errors, markers) sit in a
-/// few rows only, and a heap array per column was a quarter of a feed-cell
-/// build's allocations.
+/// few rows only, and a heap array per column would be one allocation per
+/// symbol.
 struct ColumnSet {
     private(set) var slots = SmallList()
     /// Rows that really contain the symbol.

@@ -3,7 +3,7 @@
 /// solver reads a batch front to back.
 ///
 /// A view layer queues the equations of the constraints it installs here
-/// (a feed-cell build: ten thousand), where each `Constraint` value would be
+/// (thousands for a list of cells), where each `Constraint` value would be
 /// a terms buffer of its own, allocated, moved through the queue, kept by
 /// the solver and freed, cold, when the window goes.
 ///

@@ -3,7 +3,7 @@
 ///
 /// The solver's hot loops look symbols up in long rows and columns millions
 /// of times; Swift's `Dictionary` hashes every key with seeded SipHash, which
-/// profiled at over a third of the solver's time. Keys here are small dense
+/// would dominate the solver's time. Keys here are small dense
 /// integers, so a multiplicative hash is enough, and the table never iterates,
 /// so its layout cannot leak into any result.
 ///
@@ -43,8 +43,8 @@ struct IntIndex<Stored: FixedWidthInteger & SignedInteger> {
 
     subscript(key: Int) -> Int? {
         // Always inlined: left to the optimiser, the solver's lookups in
-        // `value(of:)` and `setConstant` became a call (2 % of a run of
-        // constant changes) once other modules used the index too.
+        // `value(of:)` and `setConstant` become a call once other modules
+        // use the index too.
         @inline(__always) get {
             let stored = Stored(truncatingIfNeeded: key)
             return table.withUnsafeBufferPointer { t in

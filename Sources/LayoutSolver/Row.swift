@@ -227,7 +227,7 @@ struct Row {
     mutating func foldDummies(threshold: Int, symbols: borrowing [SymbolInfo]) -> Int {
         @inline(__always) func isDummy(_ s: Int) -> Bool { symbols[s].kind == .dummy }
         // Count before building anything: almost every row stays as it is,
-        // and two throw-away arrays per added constraint were 5 % of a build.
+        // and two throw-away arrays per added constraint would be wasted.
         var count = 0
         for cell in cells where isDummy(cell.symbol) { count += 1 }
         guard count >= threshold || (!refs.isEmpty && (count > 0 || refs.count > 1)) else { return 0 }
@@ -267,8 +267,7 @@ struct Row {
         let n = source.count
         // Reserved, then appended: `Array(unsafeUninitializedCapacity:)`
         // allocates through an unspecialised path that looks up the
-        // array's type metadata each time (some 550 instructions per row,
-        // a twentieth of a feed-cell build), where `reserveCapacity` is
+        // array's type metadata each time, where `reserveCapacity` is
         // specialised for `Cell`.
         cells.reserveCapacity(n)
         for i in 0..<n {
@@ -276,7 +275,7 @@ struct Row {
         }
         // No index yet, even when long: lookups scan until the row's next
         // append builds one. Most copies are never looked up at length
-        // before the window goes, and indexing each was an eighth of a copy.
+        // before the window goes, and indexing each would slow every copy.
     }
 
     /// A row of `source`'s cells as they are (a shared copy's row, read
@@ -293,12 +292,12 @@ struct Row {
         if !indexed && cells.count > Self.indexThreshold { buildIndex() }
     }
 
-    /// Out of line: inlined, it made every append save and restore the
-    /// registers it needs (an append was some 60 instructions).
+    /// Out of line: inlined, it would make every append save and restore
+    /// the registers it needs.
     @inline(never) private mutating func buildIndex() {
-        // 64 slots (512 bytes): a 128-slot table was a request for over
+        // 64 slots (512 bytes): a 128-slot table would be a request for over
         // 1,008 bytes, which glibc serves from its large bins after
-        // consolidating every fast bin (some 2 % of a feed-cell build).
+        // consolidating every fast bin.
         var map = IntIndex<Int32>(minimumCapacity: 32)
         for (i, c) in cells.enumerated() { map[c.symbol] = i }
         positions = map
@@ -320,8 +319,8 @@ struct Row {
 }
 
 /// A reusable list of symbols that a merge added to or cancelled from a row.
-/// Resetting is a store, not `removeAll(keepingCapacity:)`, which profiled
-/// at 5 % of a chain's removal time. Read by index: an iterator would be a
+/// Resetting is a store, not `removeAll(keepingCapacity:)`, which is costly
+/// in a chain's removal. Read by index: an iterator would be a
 /// slice of the storage, retained and released while the tableau changes.
 struct SymbolBuffer {
     private var storage: [Int] = []

@@ -4,7 +4,7 @@
 ///
 /// Most of the solver's per-symbol and per-constraint lists are short: a
 /// slack or marker sits in a few rows, a view constraint names two to four
-/// variables. A heap array for each was most of a feed-cell build's
+/// variables. A heap array for each would be most of a layout's
 /// allocations; inline storage makes the short ones free, and the store
 /// makes the long ones (a container's width in a dozen rows) allocate
 /// nothing of their own. The list holds no reference, so the tables that

@@ -8,7 +8,7 @@ extension Solver {
     /// Blocks smaller than this are added, not copied: below it a copy's
     /// fixed costs (its tables, a component, a dual repair) outweigh what
     /// it saves (independent-blocks' text-field rows, 3 to 7 constraints a
-    /// block, built 3 % slower copied).
+    /// block, build faster one by one).
     static let defaultSmallestCopiedBlock = 8
 
     /// Adds `batch` as `add(_:)` would one constraint at a time, except that
@@ -388,8 +388,8 @@ struct BatchPlan {
         // block (first mention first) and its coefficient's bits. Only its
         // hash is made here, over the first words, with each variable's
         // index kept in `seen`; `sameShape` compares two blocks word by
-        // word from the batch itself. (Written out, the words were 70
-        // bytes a constraint, written here and read back cold by the copies.)
+        // word from the batch itself. (Written out, the words would be tens
+        // of bytes a constraint, written here and read back cold by the copies.)
         variableList.reserveCapacity(start * 2)
         let offset = batchCount
         equations.withUnsafeBufferPointer { es in
@@ -406,7 +406,7 @@ struct BatchPlan {
                             // The counts and the first words sort blocks into
                             // candidates well enough (`sameShape` decides):
                             // mixing every word, one multiply waiting for the
-                            // last, was a quarter of the plan's time.
+                            // last, would dominate the plan's time.
                             var h: UInt64 = 0, mixed = 0, words = 0
                             @inline(__always) func word(_ w: UInt64) {
                                 if mixed < 48 { h = Self.mix(h, w); mixed += 1 }
@@ -498,8 +498,8 @@ struct BatchPlan {
 
 /// Variable id → a non-negative value, for one batch: a flat table over the
 /// batch's range of ids when they lie close together (a subtree's new views
-/// made their variables one after another), else a paged map. The plan's
-/// lookups were most of its cost on a batch with nothing to copy.
+/// made their variables one after another), else a paged map, since the
+/// plan's lookups are most of its cost on a batch with nothing to copy.
 struct VariableTable {
     private var base = 0
     private var flat: [Int32] = []

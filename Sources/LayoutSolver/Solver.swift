@@ -21,7 +21,7 @@ public final class Solver {
     var variables: [SymbolVariable] = []
     var recordOf = PagedIDMap()          // constraint id → record
     /// Per record slot: one array of structs rather than three arrays, so an
-    /// add grows one buffer (the parallel arrays were 2 % of a feed-cell build).
+    /// add grows one buffer, not three.
     var recordInfo: [RecordInfo] = []
     /// The kept equations' terms, each a run given by its `RecordInfo`: one
     /// buffer for all, so keeping an equation allocates nothing and a solver
@@ -39,8 +39,8 @@ public final class Solver {
     /// Reused by `install` (taken out while in use), so an add allocates no buffers of its own.
     private var scratchTerms: [(symbol: Int, coefficient: Double)] = []
     private var scratchCreated: [Int] = []
-    /// Reused by `copy(block:from:)` (taken out while in use): a copy's
-    /// ids, new symbols and created list were three allocations of its own.
+    /// Reused by `copy(block:from:)` (taken out while in use), so a copy's
+    /// ids, new symbols and created list are not three allocations of its own.
     var copyScratch = CopyScratch()
 
     struct CopyScratch {
@@ -179,8 +179,8 @@ public final class Solver {
     func keep(_ e: EquationBatch.Equation, _ terms: UnsafeBufferPointer<Term>, slot: Int) {
         compactKeptTermsIfSparse()
         let start = keptTerms.count
-        // Term by term: two to four, where `append(contentsOf:)` took its
-        // generic path (a third of this call) for each equation.
+        // Term by term: two to four, where `append(contentsOf:)` would take
+        // its slower generic path for each equation.
         for t in terms { keptTerms.append(t) }
         // A slot the tableau has not handed out before grows the array (a
         // rejected add may have used the ones in between), as for symbols.
@@ -257,8 +257,8 @@ public final class Solver {
 
     /// Makes room for `n` more constraints, so that adding a large batch
     /// (a window's first layout) does not grow every per-symbol and
-    /// per-constraint table by doubling: those copies were a third of the
-    /// bytes a feed-cell build allocated. Only a hint; adding more is fine.
+    /// per-constraint table by doubling, copying each several times over.
+    /// Only a hint; adding more is fine.
     public func reserveCapacity(forAdding n: Int) {
         guard n > 0 else { return }
         // A constraint brings one or two markers and, in a view layer, about
@@ -471,7 +471,7 @@ public final class Solver {
     }
 
     /// The same, each change handed to `body` as it is found, in the same
-    /// order: a feed-cell build's 35,000 at N = 500 were an array of their
+    /// order, so that a large layout's changes are not an array of their
     /// own, written and read back. `body` must not call the solver.
     package func takeChangedValues(_ body: (Variable, Double) -> Void) {
         flushRemovals()

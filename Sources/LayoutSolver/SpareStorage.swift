@@ -4,10 +4,9 @@ import Synchronization
 /// next solver made, on any thread.
 ///
 /// A window's engine is made with the window and dropped with it, and each
-/// new solver grew the same tables again from nothing: a feed-cell build
-/// asked the allocator for half a megabyte in large blocks a step, and
-/// freeing them made glibc consolidate its fast bins, full of the previous
-/// window's constraints. Only room moves from one solver to the next, never
+/// new solver would grow the same tables again from nothing, asking the
+/// allocator for large blocks whose freeing makes glibc consolidate its
+/// fast bins, full of the previous window's constraints. Only room moves from one solver to the next, never
 /// a value: every table is emptied first, and every other field starts as
 /// in a new solver, so a solver behaves the same with or without a spare.
 ///

@@ -3,7 +3,7 @@
 extension Tableau {
     mutating func newComponent(symbols capacity: Int = 8) -> Int {
         // Room for a few constraints' symbols up front: growing from empty
-        // reallocated 1, 2, 4, 8 (an eighth of a feed-cell build's allocations).
+        // would reallocate at 1, 2, 4 and 8.
         // Built in place: assigning a prepared local retained its array.
         let c: Int
         if let free = freeComponents.popLast() {

@@ -29,8 +29,8 @@ extension Tableau {
     /// negative: negative at some level and zero at every higher one.
     func enteringSymbol(_ c: Int, levelLimit: Int) -> Int? {
         // Through a pointer to the levels, reading cells in place: copies of
-        // the levels and of each level's cells were retained and released
-        // at every pivot.
+        // the levels and of each level's cells would be retained and
+        // released at every pivot.
         components[c].levels.withUnsafeBufferPointer { levels in
             let count = min(levels.count, levelLimit)
             guard let level = levels.baseAddress else { return nil }

@@ -94,8 +94,8 @@ struct ConstraintRecord {
     var externals: SmallList
 
     /// This record with each symbol `s` written as `map[s]` (a cloned component's).
-    /// Field by field: `var out = self` retained the externals' buffer
-    /// only to release it when they were replaced.
+    /// Field by field: `var out = self` would retain the externals' buffer
+    /// only to release it when they are replaced.
     func renamed(_ map: borrowing [Int32], in store: inout ListStore) -> ConstraintRecord {
         ConstraintRecord(marker: Int(map[marker]), other: other >= 0 ? Int(map[other]) : -1,
                          markerCoefficient: markerCoefficient, otherCoefficient: otherCoefficient,
@@ -214,9 +214,9 @@ struct Tableau {
         growCapacity(&records, to: constraints)
         growCapacity(&rows, to: constraints)
         growCapacity(&basicOf, to: constraints)
-        // Columns and records past four entries (a feed-cell build: 3.9
-        // slots per constraint): grown run by run, the store copied itself
-        // over and over.
+        // Columns and records past four entries (about four slots per
+        // constraint in a view layout): grown run by run, the store would
+        // copy itself over and over.
         listStore.reserveCapacity(4 * constraints)
     }
 
@@ -440,8 +440,8 @@ struct Tableau {
     }
 
     /// Drops stale and repeated slots from `s`'s column, keeping the order of
-    /// the rest. Repeats are found with per-slot epoch marks, not a hash set
-    /// (whose hashing profiled at 7 % of a dense system's solve).
+    /// the rest. Repeats are found with per-slot epoch marks, not a hash set,
+    /// whose hashing would be a visible part of a dense system's solve.
     @inline(never) mutating func compactColumn(_ s: Int) {
         compactEpoch += 1
         let e = compactEpoch

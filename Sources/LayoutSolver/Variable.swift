@@ -13,8 +13,8 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
     /// Its name's index in the process-wide name table (0: no name). A
     /// plain integer, not a reference, so that a variable, and a term that
     /// holds one, is copied and freed without reference counting: a view
-    /// layer queues, keeps and frees ten thousand equations per feed-cell
-    /// build. Names are interned for the life of the process, which holds
+    /// layer queues, keeps and frees thousands of equations for a list of
+    /// cells. Names are interned for the life of the process, which holds
     /// each distinct name once.
     private let nameIndex: UInt32
 
@@ -29,8 +29,8 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Four unnamed variables (a view's x, y, width and height) for one
-    /// atomic step on the shared counter instead of four: creating the
-    /// variables was a tenth of making a feed cell's views. The first id is
+    /// atomic step on the shared counter instead of four, since every view
+    /// makes a block of them. The first id is
     /// a multiple of four, so the four are a block of their own: `id / 4`
     /// names it (see `block`). Single variables made in between leave the
     /// rest of their block unused.

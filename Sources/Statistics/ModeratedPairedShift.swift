@@ -34,8 +34,7 @@ import ucrt
 // (s²/s₀² in the upper 1 % of F(ν, ν₀), the model's own distribution for it)
 // does not borrow: one round hit by a burst of load moves d̄ a long way, and
 // the prior's many degrees of freedom would otherwise shrink its variance
-// back to the suite's and pass that outlier for a shift (an A/A run flagged
-// one cell +8.9 % from a single job 66 % slow). Such a cell is judged on its
+// back to the suite's and pass that outlier for a shift. Such a cell is judged on its
 // own s² and ν — in the spirit of limma's robust hyperparameters
 // (Phipson et al., Ann. Appl. Stat. 10(2), 2016) — and stays unknown until
 // its rounds agree.
@@ -55,8 +54,8 @@ public struct VariancePrior: Sendable, Equatable {
     public static let maximumDegreesOfFreedom = 50.0
 
     /// Fewer cells than this lend no prior: the spread of a handful of
-    /// log-variances says almost nothing about ν₀, and a comparison of three
-    /// cells on a loaded machine flagged an A/A "slower" when it borrowed one.
+    /// log-variances says almost nothing about ν₀, and a prior fitted to it
+    /// can make identical binaries look different.
     public static let minimumCells = 10
 
     /// Estimates the prior from sample variances and their degrees of freedom
@@ -168,9 +167,7 @@ public enum PoolWeighting: String, Sendable, Equatable, CaseIterable {
     /// shift all of them share). Shifts that scatter more than their errors
     /// allow — a burst of load that hit some of a workload's cells in one
     /// round, or a change that slows some cells and speeds others — widen
-    /// the pooled interval instead of passing for a shared shift: a live A/A
-    /// workload of nine cells, five of them +10…+17 % in one round, pooled
-    /// to "+5.9 % [+4.6, +7.2]" without it.
+    /// the pooled interval instead of passing for a shared shift.
     case inverseVariance = "inverse-variance"
 }
 

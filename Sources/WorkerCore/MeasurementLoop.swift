@@ -28,14 +28,14 @@ public struct MeasurementLoop {
     /// A known slowdown to add to every sample, as a fraction of its time:
     /// the step loop is followed, inside the timed region, by a busy wait
     /// of that fraction of the loop's wall time. It exists to measure how
-    /// often `compare` detects a slowdown of a known size on this machine;
+    /// often `compare` detects a slowdown of a known size on a machine;
     /// a worker sets it from `LAYOUTBENCH_INJECT_SLOWDOWN` (default 0).
     public var injectedSlowdown = 0.0
     /// Whether a measured sample was visibly interrupted, and so is taken
     /// again: by default one whose wall time exceeds its thread CPU time by
     /// more than 10 % (`looksInterrupted`). The steps are CPU-bound, so such a
-    /// sample lost its core to another process for part of its time (on a
-    /// shared 2-core machine a sixth to a third of them do, each 3–4× slow).
+    /// sample lost its core to another process for part of its time, and is
+    /// several times slower than the rest.
     /// Kept as a warm-up sample (stored, not measured); at most `samples`
     /// retakes per job, and none after three retakes in a row were
     /// interrupted too: then the machine is busy throughout, and interrupted

@@ -27,10 +27,9 @@ import Statistics
 /// exceeds ``contentionThreshold`` (1.25 — the process held a core for less
 /// than 80 % of its samples' wall time; single-threaded code on an idle
 /// core shows 1.00–1.05) the fits use CPU time, which a time slice spent
-/// on another process does not inflate, and ``clock`` says so. Measured on
-/// this project's 2-core CI machine under load: wall time per item of a
-/// fixed loop took three levels, 1×, 2.5× and 4×, sample by sample, while
-/// CPU time stayed within 2 %.
+/// on another process does not inflate, and ``clock`` says so: under load,
+/// wall time per item of a fixed loop jumps between levels sample by
+/// sample while its CPU time holds.
 ///
 /// **Which samples.** Each size's samples pass a Hampel filter before the
 /// fits (Hampel, JASA 69(346), 1974; Leys et al., J. Exp. Soc. Psychol.
@@ -39,9 +38,9 @@ import Statistics
 /// Hodges–Lehmann centre breaks down when more than 29 % of samples are
 /// slowed; the median and MAD only at 50 %. Contention that reaches the
 /// CPU clock too (a busy hyperthread sibling, a vCPU the hypervisor
-/// shares) slows a third of the samples by 2–4× on this machine, which
-/// bent the linear calibration kernel into O(n log n) in 4 runs of 20; the
-/// filter leaves the clean mode. Symmetric noise loses almost nothing
+/// shares) slows some samples several times over, which can bend a linear
+/// kernel into O(n log n) (`CalibrationTests`); the filter leaves the
+/// clean mode. Symmetric noise loses almost nothing
 /// (±4.4σ). Only the growth fits are filtered: the cells keep every sample,
 /// and Tukey's fences still flag the slow ones in the report.
 public struct TimeScaling: Sendable, Equatable, Codable {

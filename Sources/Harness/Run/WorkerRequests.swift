@@ -8,9 +8,9 @@ import Workloads
 /// plans jobs, and the other settings travel in the request's own fields.
 /// Workers get the workload's text without that section (its lines left
 /// blank, so a worker's error still names the file's own line), because a
-/// worker from an older revision refuses a key it does not know: a
-/// `compare` or an agent running an older engine failed every feed-cell
-/// job once the workload gained `processes`. Such a worker reads the
+/// worker from an older revision refuses a key it does not know, and a
+/// `compare` or an agent running an older engine would fail every job of a
+/// workload that uses a newer setting. Such a worker reads the
 /// settings it knows from the request and ignores the fields it does not
 /// (it then warms up without `warmup_seconds`).
 public struct WorkerRequests: Sendable {

@@ -5,9 +5,9 @@ import LayoutSolver
 /// `.twoSided` form of `ContentSizeForm`), held by the view as the solver's
 /// equation itself, with no `LayoutConstraint` object.
 ///
-/// Labels and image views have two each. As objects they were made,
-/// installed and freed with every view (the feed cell: 30 of its 101
-/// constraints, a quarter of the objects a window's teardown frees). The
+/// Labels and image views have two each. As objects they would be made,
+/// installed and freed with every view, a large share of a cell's
+/// constraints and of the objects a window's teardown frees. The
 /// form never conflicts (neither priority is required) and the app never
 /// holds it, so nothing needs an object to break, log or hand back;
 /// `View.installedConstraints` describes one with a detached object.

@@ -2,11 +2,9 @@
 /// 1, height in 2 and 3, the second of each pair used only by the
 /// `.inequalities` form (see `ContentSizeForm`).
 ///
-/// Inline, not an array: a `[LayoutConstraint?]` was allocated for every
-/// view with an intrinsic size through the standard library's unspecialised
-/// path, whose generic-metadata lookup made each about 620 instructions,
-/// and freed again with the view (feed-cell build with constraints:
-/// 2.5 M instructions a step at N = 100, 1.2 %).
+/// Inline, not an array: an array would be allocated for every view with an
+/// intrinsic size through the standard library's unspecialised path, whose
+/// generic-metadata lookup is costly, and freed again with the view.
 struct ContentSizeSlots {
     private var widthResist: LayoutConstraint?
     private var widthHug: LayoutConstraint?

@@ -23,22 +23,22 @@ public final class LayoutConstraint: CustomStringConvertible {
         case guide
     }
 
-    // Stored fields in this order: 120 bytes with the header, a 128-byte
-    // heap block where declaration order took 208 (ten thousand
-    // constraints made and freed per feed-cell build).
+    // Stored fields in this order so that the object with its header fits
+    // a 128-byte heap block; declaration order would need a larger size
+    // class, and a list of cells makes and frees constraints by the thousand.
 
     /// The items, unretained and unchecked, as UIKit's `unowned(unsafe)
     /// firstItem`: a constraint does not keep its views alive. Held
-    /// `unowned`, each cost an atomic operation to take, one to drop and two
-    /// per read (about 1,300 a feed cell, making, activating, installing and
-    /// freeing its constraints). The engine borrows them (`withItems`); an
+    /// `unowned`, each would cost an atomic operation to take, one to drop
+    /// and two per read, on every constraint made, activated, installed and
+    /// freed. The engine borrows them (`withItems`); an
     /// item going away marks the active constraints naming it (`goneItems`).
     let firstLink: Unmanaged<LayoutItem>
     let secondLink: Unmanaged<LayoutItem>?
     // The byte-sized fields next, beside the links: an item's `deinit`
     // reads the links and writes `goneItems` on the line its release of
-    // the constraint touches anyway (at the end they cost a cache miss
-    // per constraint in a window's teardown: 1.3 µs a cell at N = 500).
+    // the constraint touches anyway (at the end they would cost a cache
+    // miss per constraint in a window's teardown).
     public let firstAttribute: LayoutAttribute
     public let relation: LayoutRelation
     public let secondAttribute: LayoutAttribute
@@ -56,8 +56,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     private var extras: Extras?
     /// The slot of the engine it is installed in (see `EngineSlot`),
     /// unretained: slots are never freed. A window going away need not
-    /// visit each of its constraints (that walk was about 4 % of a
-    /// feed-cell build, a cache miss per constraint): its engine's slot
+    /// visit each of its constraints (a cache miss per constraint): its
+    /// engine's slot
     /// moves on to a new stamp instead.
     private var slotLink: Unmanaged<EngineSlot>?
     public let multiplier: Double
@@ -406,9 +406,9 @@ struct ConstraintSignature: Hashable {
     let constant: Double
     let priority: Float
 
-    /// One word mixed from the fields, hashed once. The synthesised hash fed
-    /// every field to the hasher, the attributes as their `String` raw
-    /// values: over a third of a toggled constraint's cost. Equal signatures
+    /// One word mixed from the fields, hashed once. The synthesised hash would
+    /// feed every field to the hasher, the attributes as their `String` raw
+    /// values, a large part of a toggled constraint's cost. Equal signatures
     /// still hash alike (the attributes and relation are left out; a
     /// collision costs one `==`).
     func hash(into hasher: inout Hasher) {

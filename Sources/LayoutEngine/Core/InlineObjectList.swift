@@ -4,11 +4,10 @@ typealias ReferenceList = InlineObjectList<LayoutConstraint>
 /// Objects held strongly, in order, the first four inline and the rest in
 /// one array reserved for twelve more.
 ///
-/// An item's references were an array of their own, reserved at four and
-/// grown at five and nine: the feed cell's 21 views made 36 arrays a cell,
-/// a quarter of the allocations its constraints cost. Most items (labels,
-/// images) have four or fewer. A view's subviews the engine moved
-/// (`View.pendingEngineSubviews`) were another array per container.
+/// Used for an item's references and for a view's subviews the engine
+/// moved (`View.pendingEngineSubviews`): as arrays of their own they would
+/// be several allocations per cell. Most items (labels, images) have four
+/// or fewer.
 struct InlineObjectList<Element: AnyObject>: RandomAccessCollection {
     typealias Index = Int
 

@@ -43,8 +43,7 @@ open class LayoutItem {
     /// to (itself for a view, the owner for a guide). Kept here unretained
     /// by `View` and `LayoutGuide`, so that the walks every constraint's
     /// expression makes up the tree read a field: through a virtual getter
-    /// each step was a retain and a release (about a tenth of a feed-cell
-    /// build's reference counting). Valid while the item is in a tree that
+    /// each step would be a retain and a release. Valid while the item is in a tree that
     /// is alive, which is when constraints are built.
     var parentLink: Unmanaged<View>?
     var hostLink: Unmanaged<View>?

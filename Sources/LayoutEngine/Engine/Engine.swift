@@ -3,11 +3,11 @@ import Synchronization
 
 /// The tables of the last engine closed, emptied, for the next engine to
 /// start from (the solver keeps its own: `SpareStorage`). A window's first
-/// layout queues its whole tree at once (a feed-cell build: ten thousand
-/// equations); a queue grown from empty copied itself a dozen times over
-/// on the way, a twelfth of the build's cache misses, and the item tables'
-/// first large blocks made glibc consolidate its fast bins, full of the
-/// previous window's constraints, while the new cells were being made.
+/// layout queues its whole tree at once (a list of cells: thousands of
+/// equations); a queue grown from empty would copy itself a dozen times
+/// over on the way, and the item tables' first large blocks would make
+/// glibc consolidate its fast bins, full of the previous window's
+/// constraints, while the new cells are being made.
 /// Fresh engines per call (`systemLayoutSizeFitting`'s, a benchmark's
 /// window per step) then grow nothing.
 private let spareTables = Mutex<EngineTables?>(nil)
@@ -53,10 +53,9 @@ final class Engine {
     /// added back to back before the next read or other change (every path
     /// to the solver applies them first), so the solver sees the same calls
     /// in the same order as if each were added at once. Batching keeps the
-    /// solver's code in the instruction cache: a subtree joining the window,
-    /// or a pass of content-size updates, used to alternate one add with
-    /// expression building or text shaping, whose code evicted it (feed
-    /// cell: 57 % of the instruction-cache misses, a tenth of the time).
+    /// solver's code in the instruction cache: otherwise a subtree joining
+    /// the window, or a pass of content-size updates, would alternate one
+    /// add with expression building or text shaping, whose code evicts it.
     private var queue = EquationBatch()
     private var reservedIDs: Range<UInt64> = 0..<0
     /// The constraint of each queued equation, so that applying a batch
@@ -87,8 +86,8 @@ final class Engine {
 
     /// An item's block of variables (`Variable.block`) → its slot in
     /// `items`: one entry per item. The solver's open-addressing map, as
-    /// Swift's `Dictionary` hashed every id with SipHash (about 3 % of a
-    /// feed-cell build).
+    /// Swift's `Dictionary` hashes every id with SipHash, which costs more
+    /// than the lookup itself.
     private var itemSlotByVariable = IDIndex()
     /// The items in the engine, unretained: an item always leaves the engine
     /// (removal from the window, or the guide's removal) before it can go
@@ -99,8 +98,8 @@ final class Engine {
     /// Reused by `flushChanges` for the items it tells.
     private var scratchItems: [Unmanaged<LayoutItem>] = []
     /// Reused by `View.moveSubtree` for the constraints a subtree brings
-    /// (taken out while in use): a cell's list was a kilobyte, allocated
-    /// and freed per cell, and large requests make glibc consolidate its
+    /// (taken out while in use): a cell's list is about a kilobyte, which
+    /// would be allocated and freed per cell, and large requests make glibc consolidate its
     /// fast bins first. Unretained: the items' references hold them, and
     /// no app code runs while the list is in use (`holdingLogHandler`).
     var scratchPending: [Unmanaged<LayoutConstraint>] = []
@@ -248,10 +247,10 @@ final class Engine {
     /// and logged when the queue is applied.
     func install(_ c: LayoutConstraint) {
         guard !c.isInstalled, c.goneItems == 0 else { return }
-        // Items enter as the expression names them, in the order a list of
-        // them used to be entered after it was built.
-        // The callback holds the engine unretained: capturing `self` made
-        // the builder's calls retain and release it around each item.
+        // Items enter as the expression names them, in the order the
+        // expression lists them.
+        // The callback holds the engine unretained: capturing `self` would
+        // make the builder's calls retain and release it around each item.
         let me = Unmanaged.passUnretained(self)
         // Built on the stack, then appended to the queue: entering an item
         // can install its autoresizing constraints meanwhile.
@@ -544,8 +543,8 @@ final class Engine {
         flushedGeneration = generation
         // Every value is recorded before any item hears of a change: one
         // that lays itself out at once (a root view) reads all of its own.
-        // Told through the unretained reference: a strong one was a retain
-        // and a release per moved variable. An item whose variables come one
+        // Told through the unretained reference: a strong one would be a
+        // retain and a release per moved variable. An item whose variables come one
         // after another is listed once for them.
         var told: [Unmanaged<LayoutItem>] = []
         swap(&told, &scratchItems)

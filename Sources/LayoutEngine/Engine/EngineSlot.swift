@@ -8,10 +8,9 @@ private let freeEngineSlots = Mutex<[EngineSlot]>([])
 /// One per open engine, taken from a pool and handed back when the engine
 /// closes, its stamp moved on: a constraint keeps the slot (unretained:
 /// slots are never freed) and the stamp it was installed under, and reads
-/// no engine once they differ. A retained engine reference cost every
-/// constraint an atomic retain when installed and a release when freed
-/// (ten thousand of each in a feed-cell build of 100 cells), and a retain
-/// and release at every read.
+/// no engine once they differ. A retained engine reference would cost every
+/// constraint an atomic retain when installed and a release when freed,
+/// and a retain and release at every read.
 final class EngineSlot: @unchecked Sendable {
     /// The open engine, unretained (it clears this before it goes).
     /// Touched only on that engine's thread, as the engine itself is.

@@ -225,10 +225,10 @@ extension Window {
 
 /// Per-view safe-area and margin settings and the system guides made for
 /// them, boxed: most views never set or use them (a feed cell's none do).
-/// Inline they were 208 bytes of every view, which made a label 1,144
-/// bytes, over glibc's largest small request: each label then took the
-/// allocator's slow path, which first merges every small block freed since
-/// the last such request. A view reads the defaults without a box and
+/// Inline they would add a couple of hundred bytes to every view, pushing a
+/// label over glibc's largest small request: each label would then take
+/// the allocator's slow path, which first merges every small block freed
+/// since the last such request. A view reads the defaults without a box and
 /// makes one on its first write (`View.ownGuides`).
 final class SystemGuides {
     static let defaultMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)

@@ -50,9 +50,8 @@ open class Label: View {
     private var lastMetrics: TextLayoutMetrics?
     /// The text's shaping, kept by labels that wrap at the engine's width
     /// so that measuring it at another width (the second of the two passes,
-    /// a rotation) only breaks lines again. Boxed: held inline it made every
-    /// label about 100 bytes larger, 4 % more memory for a manual feed-cell
-    /// build, whose labels never use it.
+    /// a rotation) only breaks lines again. Boxed: held inline it would make
+    /// every label larger, including the many that never use it.
     private var shaping: ShapingBox?
 
     public override init(frame: Rect = .zero) {

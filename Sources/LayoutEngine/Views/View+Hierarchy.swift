@@ -25,8 +25,8 @@ extension View {
             return
         }
         view.removeFromSuperview()
-        // `addSubview` appends: `insert` at the end took the general
-        // `replaceSubrange` path, about 350 instructions a view.
+        // `addSubview` appends: `insert` at the end takes the general,
+        // much slower `replaceSubrange` path.
         let slot = min(max(0, index), subviews.count)
         if slot == subviews.count { subviews.append(view, reservingFirst: 4) } else { subviews.insert(view, at: slot) }
         view.superview = self
@@ -126,9 +126,8 @@ extension View {
             // Order matters to the solver: what pins the subtree's root to the
             // outside first (its width is then a constant, not an expression, in
             // every row below), then the rest in the order the app created
-            // them, which builds containers before tying them together. For
-            // the feed cell this is about a quarter less solver work than
-            // walking parents first.
+            // them, which builds containers before tying them together and
+            // leaves the solver less to substitute than walking parents first.
             if let newEngine {
                 // No log handler runs until every constraint is in: the list
                 // below holds them unretained (held, each cost a retain and a
@@ -180,8 +179,8 @@ extension View {
     /// Installs `pending` in creation order by placing each at its serial's
     /// offset from `lowest` (the subtree's constraints were mostly made
     /// together, so the range is about as long as the list): sorting them
-    /// compared serials read from the objects, a tenth of adding a cell to
-    /// the window. Returns false, having installed nothing, when the range
+    /// would compare serials read from the objects, a cache miss each.
+    /// Returns false, having installed nothing, when the range
     /// is too sparse or two share a serial (the caller sorts instead).
     private func installInSerialOrder(_ pending: [Unmanaged<LayoutConstraint>], lowest: UInt64, highest: UInt64,
                                       in engine: Engine) -> Bool {

@@ -76,8 +76,8 @@ open class View: LayoutItem {
     // Three flags of other sections, declared here beside the ones above:
     // stored properties keep their order, and each flag alone took a word.
     // The 24 bytes pay for `contentSizeConstraints` held inline, keeping the
-    // views in the same malloc size classes (a size class 24 bytes up cost
-    // a manual feed-cell build 0.5 M instructions a step at N = 100).
+    // views in the same malloc size classes (a larger class makes every
+    // view cost more to allocate and to walk).
     var hasAutoresizingSubviews = false
     /// Render-loop state (see View+RenderLoop).
     var isLayingOut = false
@@ -161,8 +161,7 @@ open class View: LayoutItem {
     /// The direction leading and trailing resolve to here. Every leading or
     /// trailing anchor asks while its constraint is built, so the answer is
     /// kept until a parent or a semantic direction changes anywhere (each
-    /// walk to the root retained every view on the way: 1–2 % of a
-    /// feed-cell build).
+    /// walk to the root retains every view on the way).
     public var effectiveLayoutDirection: LayoutDirection {
         let epoch = layoutDirectionEpoch.load(ordering: .relaxed)
         if cachedLayoutDirection >> 1 == epoch { return cachedLayoutDirection & 1 == 1 ? .rightToLeft : .leftToRight }

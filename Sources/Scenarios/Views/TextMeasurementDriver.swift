@@ -35,8 +35,8 @@ final class TextMeasurementDriver: ScenarioDriver {
         // Each label sits in its own slot of the column, pinned by constants: an independent
         // block whose text alone decides its work, so the measurement, not a chain of labels,
         // decides how the cost grows. (Stacked by their heights, every label below one whose
-        // height changed moved too: the first such label is nearer the top the more labels
-        // there are, so the constant changes per label grew with N, 2 at N = 10 to 4 at 1,000.)
+        // height changed would move too: the first such label is nearer the top the more
+        // labels there are, so the constant changes per label would grow with N.)
         column = View(frame: Rect(x: 0, y: 0, width: 375, height: Self.slot * Double(count)))
         column.name = "column"
         window.addSubview(column)

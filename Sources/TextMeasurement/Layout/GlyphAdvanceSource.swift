@@ -33,7 +33,7 @@ struct GlyphAdvances {
 
     /// Reserved, then appended: `Array(repeating:count:)` allocates through
     /// an unspecialised path that looks up the array type's metadata on
-    /// every call (some 550 instructions, twice per measurement).
+    /// every call, twice per measurement.
     private static func zeros(_ count: Int) -> [Double] {
         var out: [Double] = []
         out.reserveCapacity(count)

@@ -87,7 +87,7 @@ public struct MeasurementSettings: Sendable, Equatable, Codable {
     /// until this much time has passed since the job's first step, as
     /// criterion's `warm_up_time` and asv's `warmup_time`: a build that
     /// makes a fresh window every step runs slower in a new process's first
-    /// tenth of a second, and a job of ten 10 ms samples measured that.
+    /// moments, and a job of short samples would measure only that.
     public var warmupSeconds: Double = 0
     public init(warmupIterations: Int = 1, samples: Int = 10, minSampleSeconds: Double = 0.01) {
         self.init(warmupIterations: warmupIterations, samples: samples, minSampleSeconds: minSampleSeconds, processes: 1)

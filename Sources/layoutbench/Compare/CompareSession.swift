@@ -179,19 +179,15 @@ struct CompareSession: Sendable {
     /// built engines, reports included, ends within the ten minutes a CI check can wait.
     static let defaultTimeBudget = 540.0
 
-    /// Default `maxRounds`. Replayed on full sequential recordings
-    /// (`compare --min-rounds 10`), a cap of 6 left a third of the budget
-    /// unused while three-cell workloads slowed 5 % stayed unknown. A duet
-    /// round takes less time: on four full duet recordings (16 rounds) a cap
-    /// of 16 found 75 of 76 slowed workloads (10: 73) with no false alarm,
-    /// its longest replay 373 s.
+    /// Default `maxRounds`: a lower cap leaves part of the time budget unused
+    /// while small workloads slowed by the threshold stay unknown; duet
+    /// rounds are short enough for 16 to fit the budget. `bench
+    /// compare-power --max-rounds N` replays a full recording under any cap.
     static let defaultMaxRounds = 16
 
-    /// Default ``schedule``: duets. Replayed exactly on full A/A recordings of
-    /// the default suite with each workload slowed 5 % in turn, duets found
-    /// 75 of 76 with no false alarm in 1,368 unchanged-workload verdicts,
-    /// in at most 373 s; sequential rounds, the same day, 17 of 19, ended
-    /// by the 540 s budget (README, *Figures*).
+    /// Default ``schedule``: duets. Their rounds are cheaper and less spread
+    /// than sequential ones, so more cells are decided within the budget
+    /// (`bench compare-power` on recordings of each schedule shows it).
     static let defaultSchedule = RoundSchedule.duet
 
     /// Says which cells this round's judgement stopped although their time is
