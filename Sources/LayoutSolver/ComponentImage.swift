@@ -5,7 +5,7 @@
 /// A copy keeps its own symbols, records and row constants, and reads
 /// everything else from here until an operation needs its rows: a list's
 /// cells that are built, laid out and thrown away never write out the
-/// ninety-odd rows each (the feed cell's 70 kB of tableau per cell), and a
+/// ninety-odd rows each (tens of kilobytes of tableau per cell), and a
 /// constant change that moves no basis (a cell's top, a label's new height)
 /// moves numbers only. `Tableau.materialize` writes the rows out; after it
 /// the copy is an ordinary component, as if it had been copied row by row.

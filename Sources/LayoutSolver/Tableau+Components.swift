@@ -103,7 +103,7 @@ extension Tableau {
         while i < n && components[c].levels[i].priority > priority { i += 1 }
         if i < n && components[c].levels[i].priority == priority { return i }
         // Room for a few errors: a level grows one term per preference, and
-        // from empty it reallocated at 1, 2 and 4 terms.
+        // from empty it would reallocate at 1, 2 and 4 terms.
         components[c].levels.insert(ObjectiveLevel(priority: priority, row: Row(constant: 0, capacity: 8)), at: i)
         return i
     }

@@ -12,8 +12,8 @@ public enum Dimension {}
 ///
 /// An anchor does not keep its item alive (UIKit's anchors hold theirs
 /// weakly; a constraint holds its items unretained): keep the view while
-/// you use its anchors. Held, anchors cost about 1,100 atomic reference
-/// count operations a ten-cell feed build.
+/// you use its anchors. Held, every anchor made would cost atomic reference
+/// count operations, and a cell's constraints make many.
 public struct LayoutAnchor<Kind> {
     /// The item, unretained.
     let link: Unmanaged<LayoutItem>
