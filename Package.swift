@@ -111,7 +111,7 @@ let package = Package(
         .target(name: "JobQueue", dependencies: ["Postgres", "WorkerProtocol", "Randomness"], exclude: ["README.md"]),
         // A stand-in agent the queue's tests run as separate processes; it
         // "runs" trivial jobs (sleep, spin) instead of a worker.
-        .executableTarget(name: "queue-test-agent", dependencies: ["JobQueue"]),
+        .executableTarget(name: "queue-test-agent", dependencies: ["JobQueue"], path: "Tests/queue-test-agent"),
         // Starts real agent processes (queue-test-agent must be built, as `swift test` does).
         .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "Postgres", "queue-test-agent"]),
         // Results in PostgreSQL: schema and migrations, writes (samples by COPY)
@@ -124,7 +124,7 @@ let package = Package(
                                               "EngineBuilds"]),
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
-        .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"]),
+        .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"], path: "Tests/fixture-worker"),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench"]),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
