@@ -34,17 +34,17 @@ let package = Package(
 
         // Points, sizes, rects and insets shared by the view layer and the collection layouts.
         .target(name: "Geometry"),
-        // SplitMix64, shared by the engine, the scenarios, the job queue and the statistics.
+        // SplitMix64, the one seeded generator: shared by the engine, the scenarios, the job queue and the statistics.
         .target(name: "Randomness"),
 
         // Collection view layouts without views: the layout protocol, flow and
         // mosaic layouts, and batch updates as a pure function. The view layer
         // wires them into a collection view.
         .target(name: "CollectionLayout", dependencies: ["Geometry", "Randomness"]),
-        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport"]),
-        // What the collection layout and view tests share: the seeded
-        // generator and the random valid batch-update generator.
-        .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout", "Statistics"], path: "Tests/CollectionTestSupport"),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport", "Randomness"]),
+        // What the collection layout and view tests share: the random valid
+        // batch-update generator.
+        .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout"], path: "Tests/CollectionTestSupport"),
         // The engine, part 2: the UIKit-like view layer (views, anchors,
         // constraints, intrinsic sizes, text, the render loop) on the solver.
         .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry"], swiftSettings: [
@@ -60,7 +60,7 @@ let package = Package(
         // updates; plus the self-sizing feed cell and FeedScroller that
         // benchmark drivers call. Depends on SampleViews for seeded text.
         .target(name: "CollectionViews", dependencies: ["LayoutEngine", "CollectionLayout", "Geometry", "SampleViews"]),
-        .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "CollectionTestSupport"]),
+        .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "CollectionTestSupport", "Randomness"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
@@ -68,7 +68,7 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .target(name: "TextMeasurement", dependencies: ["CFreeType", "CHarfBuzz"]),
-        .testTarget(name: "TextMeasurementTests", dependencies: ["TextMeasurement", "Statistics"],
+        .testTarget(name: "TextMeasurementTests", dependencies: ["TextMeasurement", "Statistics", "Randomness"],
                     exclude: ["Fixtures/make_expected_widths.py"]),
 
         // The libpq wrapper the store and the harness sit on. CLibPQ only
@@ -102,7 +102,7 @@ let package = Package(
             "WorkerCore", "AllocationInterposer", "Workloads", "ScenarioCatalog",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "LayoutEngine", "LayoutSolver"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "LayoutEngine", "LayoutSolver", "Randomness"]),
         // Runs the built layoutbench-worker executable (`swift build` first, as `swift test` does).
         .testTarget(name: "WorkerTests", dependencies: ["WorkerCore", "WorkerProtocol", "Workloads"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],
@@ -115,7 +115,7 @@ let package = Package(
         // "runs" trivial jobs (sleep, spin) instead of a worker.
         .executableTarget(name: "queue-test-agent", dependencies: ["JobQueue"], path: "Tests/queue-test-agent"),
         // Starts real agent processes (queue-test-agent must be built, as `swift test` does).
-        .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "Postgres", "queue-test-agent"]),
+        .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "Postgres", "Randomness", "queue-test-agent"]),
         // Results in PostgreSQL: schema and migrations, writes (samples by COPY)
         // and the read queries reports and comparisons use.
         .target(name: "ResultStore", dependencies: ["Postgres", "WorkerProtocol", "Workloads", "JobQueue"]),
@@ -143,9 +143,9 @@ let package = Package(
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.
         .target(name: "Statistics", dependencies: ["Randomness"]),
-        .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "Randomness"]),
         // Judging a candidate engine against a base: time, counters, digests, per cell and suite.
-        .target(name: "Comparison", dependencies: ["Statistics"]),
+        .target(name: "Comparison", dependencies: ["Statistics", "Randomness"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Statistics"]),
         // Worker binaries for compare: git revisions built once per commit in cached worktrees.
         .target(name: "EngineBuilds"),
