@@ -91,7 +91,8 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement",
                                                  "CollectionLayout", "LayoutEngine", "SampleViews", "Randomness"]),
         // The worker: measurement loop, protocol I/O, allocation and memory meters, engine identity.
-        .target(name: "WorkerCore", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol"]),
+        // Its summaries use the same median as the analysis (Statistics is pure math, no harness).
+        .target(name: "WorkerCore", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol", "Statistics"]),
         // Allocation counts: CAllocationCounter defines malloc and its
         // siblings for the whole process (forwarding to glibc's), so only the
         // worker executable links it; test targets run the worker instead.
@@ -130,7 +131,7 @@ let package = Package(
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench"]),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
-            "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds",
+            "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds", "Statistics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Distributed runs end to end: real `layoutbench agent` processes on a
