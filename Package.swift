@@ -32,6 +32,9 @@ let package = Package(
         // Runs the built solver-bench executable (it must exist: `swift build` first, as `swift test` does).
         .testTarget(name: "SolverBenchTests", dependencies: ["solver-bench"]),
 
+        // The engine's counter names, one list for the view layer that counts and
+        // the scenario catalog that checks workload files against them.
+        .target(name: "EngineCounterNames"),
         // Points, sizes, rects and insets shared by the view layer and the collection layouts.
         .target(name: "Geometry"),
         // SplitMix64, the one seeded generator: shared by the engine, the scenarios, the job queue and the statistics.
@@ -47,13 +50,13 @@ let package = Package(
         .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout"], path: "Tests/CollectionTestSupport"),
         // The engine, part 2: the UIKit-like view layer (views, anchors,
         // constraints, intrinsic sizes, text, the render loop) on the solver.
-        .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry"], swiftSettings: [
+        .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry", "EngineCounterNames"], swiftSettings: [
             // Measured like the solver: no exclusivity checks on every property access in release builds.
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         // Reusable view hierarchies the benchmark scenarios drive.
         .target(name: "SampleViews", dependencies: ["LayoutEngine", "Randomness"]),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "SampleViews"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "SampleViews", "EngineCounterNames"]),
         // The collection view: a scroll view that drives a CollectionLayout
         // with cells from a data source, reuse, self-sizing in the window's
         // engine (or a fresh engine per call, for comparison) and batch
@@ -86,7 +89,7 @@ let package = Package(
         .target(name: "Workloads", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Descriptions of the scenario drivers (names, parameters, counters) for the
         // loader's checks; no engine inside, so the harness can link it.
-        .target(name: "ScenarioCatalog", dependencies: ["Workloads"]),
+        .target(name: "ScenarioCatalog", dependencies: ["Workloads", "EngineCounterNames"]),
         // The scenario drivers the worker runs (the engine side of the catalog).
         .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement",
                                                  "CollectionLayout", "LayoutEngine", "SampleViews", "Randomness"]),
