@@ -126,14 +126,8 @@ public enum Migrations {
         // never orphaned or duplicated; `deleteRun` removes them explicitly.
         """
         CREATE TABLE samples (
-            job_id          uuid NOT NULL,
-            sample_index    integer NOT NULL,
-            warmup          boolean NOT NULL,
-            iterations      bigint NOT NULL,
-            wall_seconds    double precision NOT NULL,
-            cpu_seconds     double precision NOT NULL,
-            allocations     bigint,
-            allocated_bytes bigint
+            job_id uuid NOT NULL,
+            \(StreamedSamples.columnDefinitions)
         )
         """,
         "CREATE INDEX samples_job_idx ON samples (job_id)",

@@ -1,4 +1,5 @@
 import Foundation
+import JobQueue
 import Postgres
 import WorkerProtocol
 
@@ -47,8 +48,7 @@ extension ResultStore {
         }
     }
 
-    static let sampleColumns = ["job_id", "sample_index", "warmup", "iterations", "wall_seconds", "cpu_seconds",
-                                "allocations", "allocated_bytes"]
+    static let sampleColumns = ["job_id"] + StreamedSamples.columnNames
 
     static func outcomeParameters(_ outcome: JobOutcome, engineID: Int64?) -> [PostgresValue?] {
         let summary = outcome.summary
