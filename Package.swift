@@ -121,9 +121,10 @@ let package = Package(
         // Starts real agent processes (queue-test-agent must be built, as `swift test` does).
         .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "Postgres", "Randomness", "queue-test-agent"]),
         // Results in PostgreSQL: schema and migrations, writes (samples by COPY)
-        // and the read queries reports and comparisons use.
+        // and the read queries reports and comparisons use. Migrating the store
+        // also runs the queue's own migrations.
         .target(name: "ResultStore", dependencies: ["Postgres", "WorkerProtocol", "Workloads", "JobQueue"]),
-        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore"]),
+        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "JobQueue"]),
         // Plans jobs, runs each in a worker process, spools and stores results.
         // It never links the engine it measures: workers are separate programs.
         .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "WorkerProtocol", "Workloads", "ScenarioCatalog", "JobQueue",
