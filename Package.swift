@@ -82,7 +82,11 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "Postgres", dependencies: ["CLibPQ"]),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
+        // A private PostgreSQL cluster run from the installed server binaries
+        // (initdb, pg_ctl) as the postgres account on a Unix socket: the
+        // harness's database when none is given, and every database test's.
+        .target(name: "EmbeddedCluster", dependencies: ["Postgres"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "EmbeddedCluster"]),
         // The versioned line protocol between the harness and a worker process.
         .target(name: "WorkerProtocol"),
         // Workload files: the data model every side reads, and the YAML loader.
@@ -119,20 +123,20 @@ let package = Package(
         // "runs" trivial jobs (sleep, spin) instead of a worker.
         .executableTarget(name: "queue-test-agent", dependencies: ["JobQueue"], path: "Tests/queue-test-agent"),
         // Starts real agent processes (queue-test-agent must be built, as `swift test` does).
-        .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "Postgres", "Randomness", "queue-test-agent"]),
+        .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "Postgres", "EmbeddedCluster", "Randomness", "queue-test-agent"]),
         // Results in PostgreSQL: schema and migrations, writes (samples by COPY)
         // and the read queries reports and comparisons use. Migrating the store
         // also runs the queue's own migrations.
         .target(name: "ResultStore", dependencies: ["Postgres", "WorkerProtocol", "Workloads", "JobQueue"]),
-        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "JobQueue"]),
+        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "JobQueue", "EmbeddedCluster"]),
         // Plans jobs, runs each in a worker process, spools and stores results.
         // It never links the engine it measures: workers are separate programs.
-        .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "WorkerProtocol", "Workloads", "ScenarioCatalog", "JobQueue",
+        .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "EmbeddedCluster", "WorkerProtocol", "Workloads", "ScenarioCatalog", "JobQueue",
                                               "EngineBuilds"]),
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
         .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"], path: "Tests/fixture-worker"),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EmbeddedCluster", "fixture-worker", "layoutbench"]),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
             "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds", "Statistics",
@@ -142,7 +146,7 @@ let package = Package(
         // password-protected PostgreSQL over loopback TCP (layoutbench,
         // layoutbench-worker and fixture-worker must be built, as `swift test`
         // does; the worker is run, never linked: it carries the allocation counter).
-        .testTarget(name: "AgentTests", dependencies: ["Harness", "ResultStore", "JobQueue", "Postgres",
+        .testTarget(name: "AgentTests", dependencies: ["Harness", "ResultStore", "JobQueue", "Postgres", "EmbeddedCluster",
                                                       "layoutbench", "fixture-worker"]),
 
         // Pure math for the analysis layer: summaries, bootstrap, regression,
@@ -158,7 +162,7 @@ let package = Package(
         // Runs the built `layoutbench compare` against real worker processes
         // (layoutbench-worker and the fixture) and a real PostgreSQL.
         // Runs layoutbench and layoutbench-worker as processes (never links the worker: it carries the allocation counter).
-        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres"]),
+        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres", "EmbeddedCluster"]),
 
         // Applies the statistics to a run: per-cell summaries, scaling fits,
         // variant ratios and the verdict on every workload expectation.
