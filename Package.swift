@@ -60,8 +60,11 @@ let package = Package(
         // The collection view: a scroll view that drives a CollectionLayout
         // with cells from a data source, reuse, self-sizing in the window's
         // engine (or a fresh engine per call, for comparison) and batch
-        // updates; plus the self-sizing feed cell and FeedScroller that
-        // benchmark drivers call. Depends on SampleViews for seeded text.
+        // updates; plus a self-sizing feed cell and FeedScroller. Only its
+        // tests run it: the scenario drivers size cells with their own pool
+        // (self-sizing-cells) and apply batches to the layout alone
+        // (batch-updates), so no worker links it. Depends on SampleViews for
+        // seeded text.
         .target(name: "CollectionViews", dependencies: ["LayoutEngine", "CollectionLayout", "Geometry", "SampleViews"]),
         .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "CollectionTestSupport", "Randomness"]),
 
