@@ -6,7 +6,9 @@ import PackageDescription
 
 let package = Package(
     name: "LayoutBench",
-    platforms: [.macOS(.v15)],
+    // No `platforms`: Linux is what is built and tested. The allocation
+    // counter forwards to glibc's allocator and a layout test reads glibc's
+    // malloc_usable_size, so a macOS build is not claimed.
     // Internal modules need no library products; the executables are the products.
     products: [
         .executable(name: "solver-bench", targets: ["solver-bench"]),
@@ -30,35 +32,41 @@ let package = Package(
         // Runs the built solver-bench executable (it must exist: `swift build` first, as `swift test` does).
         .testTarget(name: "SolverBenchTests", dependencies: ["solver-bench"]),
 
+        // The engine's counter names, one list for the view layer that counts and
+        // the scenario catalog that checks workload files against them.
+        .target(name: "EngineCounterNames"),
         // Points, sizes, rects and insets shared by the view layer and the collection layouts.
         .target(name: "Geometry"),
-        // SplitMix64, shared by the engine, the scenarios, the job queue and the statistics.
+        // SplitMix64, the one seeded generator: shared by the engine, the scenarios, the job queue and the statistics.
         .target(name: "Randomness"),
 
         // Collection view layouts without views: the layout protocol, flow and
         // mosaic layouts, and batch updates as a pure function. The view layer
         // wires them into a collection view.
         .target(name: "CollectionLayout", dependencies: ["Geometry", "Randomness"]),
-        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport"]),
-        // What the collection layout and view tests share: the seeded
-        // generator and the random valid batch-update generator.
-        .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout", "Statistics"], path: "Tests/CollectionTestSupport"),
+        .testTarget(name: "CollectionLayoutTests", dependencies: ["CollectionLayout", "CollectionTestSupport", "Randomness"]),
+        // What the collection layout and view tests share: the random valid
+        // batch-update generator.
+        .target(name: "CollectionTestSupport", dependencies: ["CollectionLayout"], path: "Tests/CollectionTestSupport"),
         // The engine, part 2: the UIKit-like view layer (views, anchors,
         // constraints, intrinsic sizes, text, the render loop) on the solver.
-        .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry"], swiftSettings: [
+        .target(name: "LayoutEngine", dependencies: ["LayoutSolver", "TextMeasurement", "Geometry", "EngineCounterNames"], swiftSettings: [
             // Measured like the solver: no exclusivity checks on every property access in release builds.
             .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         // Reusable view hierarchies the benchmark scenarios drive.
         .target(name: "SampleViews", dependencies: ["LayoutEngine", "Randomness"]),
-        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "SampleViews"]),
+        .testTarget(name: "LayoutEngineTests", dependencies: ["LayoutEngine", "SampleViews", "EngineCounterNames"]),
         // The collection view: a scroll view that drives a CollectionLayout
         // with cells from a data source, reuse, self-sizing in the window's
         // engine (or a fresh engine per call, for comparison) and batch
-        // updates; plus the self-sizing feed cell and FeedScroller that
-        // benchmark drivers call. Depends on SampleViews for seeded text.
+        // updates; plus a self-sizing feed cell and FeedScroller. Only its
+        // tests run it: the scenario drivers size cells with their own pool
+        // (self-sizing-cells) and apply batches to the layout alone
+        // (batch-updates), so no worker links it. Depends on SampleViews for
+        // seeded text.
         .target(name: "CollectionViews", dependencies: ["LayoutEngine", "CollectionLayout", "Geometry", "SampleViews"]),
-        .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "CollectionTestSupport"]),
+        .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "CollectionTestSupport", "Randomness"]),
 
         // Text measurement for labels: FreeType loads fonts, HarfBuzz shapes.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
@@ -66,7 +74,7 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
         .target(name: "TextMeasurement", dependencies: ["CFreeType", "CHarfBuzz"]),
-        .testTarget(name: "TextMeasurementTests", dependencies: ["TextMeasurement", "Statistics"],
+        .testTarget(name: "TextMeasurementTests", dependencies: ["TextMeasurement", "Statistics", "Randomness"],
                     exclude: ["Fixtures/make_expected_widths.py"]),
 
         // The libpq wrapper the store and the harness sit on. CLibPQ only
@@ -77,19 +85,24 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "Postgres", dependencies: ["CLibPQ"]),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
+        // A private PostgreSQL cluster run from the installed server binaries
+        // (initdb, pg_ctl) as the postgres account on a Unix socket: the
+        // harness's database when none is given, and every database test's.
+        .target(name: "EmbeddedCluster", dependencies: ["Postgres"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "EmbeddedCluster"]),
         // The versioned line protocol between the harness and a worker process.
         .target(name: "WorkerProtocol"),
         // Workload files: the data model every side reads, and the YAML loader.
         .target(name: "Workloads", dependencies: [.product(name: "Yams", package: "Yams")]),
         // Descriptions of the scenario drivers (names, parameters, counters) for the
         // loader's checks; no engine inside, so the harness can link it.
-        .target(name: "ScenarioCatalog", dependencies: ["Workloads"]),
+        .target(name: "ScenarioCatalog", dependencies: ["Workloads", "EngineCounterNames"]),
         // The scenario drivers the worker runs (the engine side of the catalog).
         .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement",
                                                  "CollectionLayout", "LayoutEngine", "SampleViews", "Randomness"]),
         // The worker: measurement loop, protocol I/O, allocation and memory meters, engine identity.
-        .target(name: "WorkerCore", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol"]),
+        // Its summaries use the same median as the analysis (Statistics is pure math, no harness).
+        .target(name: "WorkerCore", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol", "Statistics"]),
         // Allocation counts: CAllocationCounter defines malloc and its
         // siblings for the whole process (forwarding to glibc's), so only the
         // worker executable links it; test targets run the worker instead.
@@ -100,7 +113,7 @@ let package = Package(
             "WorkerCore", "AllocationInterposer", "Workloads", "ScenarioCatalog",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "LayoutEngine", "LayoutSolver"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "LayoutEngine", "LayoutSolver", "Randomness"]),
         // Runs the built layoutbench-worker executable (`swift build` first, as `swift test` does).
         .testTarget(name: "WorkerTests", dependencies: ["WorkerCore", "WorkerProtocol", "Workloads"]),
         .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],
@@ -111,39 +124,40 @@ let package = Package(
         .target(name: "JobQueue", dependencies: ["Postgres", "WorkerProtocol", "Randomness"], exclude: ["README.md"]),
         // A stand-in agent the queue's tests run as separate processes; it
         // "runs" trivial jobs (sleep, spin) instead of a worker.
-        .executableTarget(name: "queue-test-agent", dependencies: ["JobQueue"]),
+        .executableTarget(name: "queue-test-agent", dependencies: ["JobQueue"], path: "Tests/queue-test-agent"),
         // Starts real agent processes (queue-test-agent must be built, as `swift test` does).
-        .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "Postgres", "queue-test-agent"]),
+        .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "Postgres", "EmbeddedCluster", "Randomness", "queue-test-agent"]),
         // Results in PostgreSQL: schema and migrations, writes (samples by COPY)
-        // and the read queries reports and comparisons use.
+        // and the read queries reports and comparisons use. Migrating the store
+        // also runs the queue's own migrations.
         .target(name: "ResultStore", dependencies: ["Postgres", "WorkerProtocol", "Workloads", "JobQueue"]),
-        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore"]),
+        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "JobQueue", "EmbeddedCluster"]),
         // Plans jobs, runs each in a worker process, spools and stores results.
         // It never links the engine it measures: workers are separate programs.
-        .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "WorkerProtocol", "Workloads", "ScenarioCatalog", "JobQueue",
+        .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "EmbeddedCluster", "WorkerProtocol", "Workloads", "ScenarioCatalog", "JobQueue",
                                               "EngineBuilds"]),
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
-        .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench"]),
+        .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"], path: "Tests/fixture-worker"),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EmbeddedCluster", "fixture-worker", "layoutbench"]),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
-            "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds",
+            "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds", "Statistics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Distributed runs end to end: real `layoutbench agent` processes on a
         // password-protected PostgreSQL over loopback TCP (layoutbench,
         // layoutbench-worker and fixture-worker must be built, as `swift test`
         // does; the worker is run, never linked: it carries the allocation counter).
-        .testTarget(name: "AgentTests", dependencies: ["Harness", "ResultStore", "JobQueue", "Postgres",
+        .testTarget(name: "AgentTests", dependencies: ["Harness", "ResultStore", "JobQueue", "Postgres", "EmbeddedCluster",
                                                       "layoutbench", "fixture-worker"]),
 
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.
         .target(name: "Statistics", dependencies: ["Randomness"]),
-        .testTarget(name: "StatisticsTests", dependencies: ["Statistics"]),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "Randomness"]),
         // Judging a candidate engine against a base: time, counters, digests, per cell and suite.
-        .target(name: "Comparison", dependencies: ["Statistics"]),
+        .target(name: "Comparison", dependencies: ["Statistics", "Randomness"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Statistics"]),
         // Worker binaries for compare: git revisions built once per commit in cached worktrees.
         .target(name: "EngineBuilds"),
@@ -151,7 +165,7 @@ let package = Package(
         // Runs the built `layoutbench compare` against real worker processes
         // (layoutbench-worker and the fixture) and a real PostgreSQL.
         // Runs layoutbench and layoutbench-worker as processes (never links the worker: it carries the allocation counter).
-        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres"]),
+        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres", "EmbeddedCluster"]),
 
         // Applies the statistics to a run: per-cell summaries, scaling fits,
         // variant ratios and the verdict on every workload expectation.

@@ -1,4 +1,5 @@
 import Statistics
+import Randomness
 
 /// The order a round runs its cells in. Cells listed workload by workload
 /// put a workload's cells back to back, so one burst of load on the machine

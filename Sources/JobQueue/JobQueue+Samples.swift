@@ -71,8 +71,25 @@ extension JobQueue {
 
 /// The staged samples of a claim, for a `ResultWriter` inside `complete`.
 public enum StreamedSamples {
-    /// Columns of `queue_samples` that carry a sample, in `Sample`'s order.
-    public static let columns = "sample_index, warmup, iterations, wall_seconds, cpu_seconds, allocations, allocated_bytes"
+    /// The columns that carry a sample, in `Sample`'s order, with their
+    /// types. `queue_samples` stages samples in them and the store's
+    /// `samples` keeps them, so both tables declare them from here (released
+    /// migrations read this too: change it only together with a new one).
+    public static let columnDefinitions = """
+        sample_index integer NOT NULL,
+        warmup boolean NOT NULL,
+        iterations bigint NOT NULL,
+        wall_seconds double precision NOT NULL,
+        cpu_seconds double precision NOT NULL,
+        allocations bigint,
+        allocated_bytes bigint
+        """
+
+    /// The names of `columnDefinitions`, in order.
+    public static let columnNames = columnDefinitions.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+
+    /// `columnNames`, comma-separated, for INSERT and SELECT lists.
+    public static let columns = columnNames.joined(separator: ", ")
 
     /// Stages whichever of `samples` the stream has not written yet (a batch
     /// lost with a connection, the ones after the last flush), so that the

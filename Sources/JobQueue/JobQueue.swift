@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import Randomness
 
 /// A job queue kept in PostgreSQL: enqueue, claim with leases, heartbeat,
 /// complete with fencing, fail with backoff, release, rescue.
@@ -37,7 +38,7 @@ public actor JobQueue {
     static let rescueLockKey = 0x4C42_5155_4555_0002
 
     /// A queue over an open connection. `random` draws the backoff jitter;
-    /// pass a `SeededRandom` in tests.
+    /// pass a `SplitMix64` in tests.
     public init(connection: PostgresConnection, settings: QueueSettings = .standard,
                 random: some RandomNumberGenerator & Sendable = SystemRandomNumberGenerator()) {
         self.connection = connection

@@ -94,13 +94,7 @@ public enum JobQueueSchema {
             CREATE TABLE queue_samples (
                 job_id bigint NOT NULL REFERENCES queue_jobs (id) ON DELETE CASCADE,
                 attempt integer NOT NULL,
-                sample_index integer NOT NULL,
-                warmup boolean NOT NULL,
-                iterations bigint NOT NULL,
-                wall_seconds double precision NOT NULL,
-                cpu_seconds double precision NOT NULL,
-                allocations bigint,
-                allocated_bytes bigint,
+                \(StreamedSamples.columnDefinitions),
                 written_at timestamptz NOT NULL DEFAULT now(),
                 PRIMARY KEY (job_id, attempt, sample_index)
             )

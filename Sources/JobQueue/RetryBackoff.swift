@@ -45,6 +45,3 @@ public struct RetryBackoff: Sendable, Hashable {
         return ceiling * (1 - jitter) + ceiling * jitter * Double.random(in: 0..<1, using: &random)
     }
 }
-
-/// SplitMix64 (module Randomness), so tests can pin the jitter.
-public typealias SeededRandom = SplitMix64

@@ -2,15 +2,16 @@
 /// `const char *const *` array that ends with a NULL pointer.
 ///
 /// One buffer instead of one allocation per string: a statement with many
-/// parameters, or a connection's keyword list, costs two allocations.
-struct CStringArray {
+/// parameters, or a connection's keyword list, costs two allocations. The
+/// embedded cluster lends its spawned commands' arguments the same way.
+package struct CStringArray {
     private var bytes: [UInt8] = []
     /// Start of each string in `bytes`; nil marks a NULL entry.
     private var starts: [Int?] = []
 
     init() {}
 
-    init(_ strings: [String]) {
+    package init(_ strings: [String]) {
         for string in strings { append { $0.append(contentsOf: string.utf8) } }
     }
 
@@ -26,7 +27,7 @@ struct CStringArray {
     mutating func appendNull() { starts.append(nil) }
 
     /// Lends the pointer array to `body`; the pointers die when it returns.
-    func withPointers<R>(_ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    package func withPointers<R>(_ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
         bytes.withUnsafeBytes { raw in
             let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self)
             var pointers = starts.map { start in start.flatMap { offset in base.map { UnsafePointer($0 + offset) } } }
@@ -51,7 +52,7 @@ struct ParameterBuffer {
         }
     }
 
-    func withPointers<R>(_ body: (UnsafePointer<UInt32>?, UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    package func withPointers<R>(_ body: (UnsafePointer<UInt32>?, UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
         types.withUnsafeBufferPointer { types in
             values.withPointers { values in body(types.isEmpty ? nil : types.baseAddress, values) }
         }

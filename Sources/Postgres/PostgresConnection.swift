@@ -206,9 +206,9 @@ public actor PostgresConnection {
     }
 }
 
-/// Double-quotes identifiers so that any table or channel name is safe in SQL.
-enum SQLIdentifier {
-    static func quote(_ name: String) -> String {
+/// Double-quotes identifiers so that any table, channel or database name is safe in SQL.
+package enum SQLIdentifier {
+    package static func quote(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

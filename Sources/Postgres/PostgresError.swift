@@ -155,7 +155,9 @@ enum SQLText {
 }
 
 extension String {
-    var trimmed: String {
+    /// Without surrounding white space and trailing full stops, for messages
+    /// that end in a sentence of their own (here and in EmbeddedCluster).
+    package var trimmed: String {
         var s = Substring(self)
         while let last = s.last, last.isWhitespace || last == "." { s = s.dropLast() }
         while let first = s.first, first.isWhitespace { s = s.dropFirst() }

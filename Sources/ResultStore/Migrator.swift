@@ -54,27 +54,14 @@ struct Migrator {
                 if try exists.first?.bool("present") != true { return [] }
             }
             let rows = try await connection.execute("SELECT version FROM schema_migrations")
-            return Set(try rows.compactMap { try $0.int("version") })
+            return Set(try rows.compactMap { try $0.int("version") }).subtracting(Migrations.queueStepsInTheStoresLedger)
         }
     }
 
     private func apply(_ migration: Migration) async throws(ResultStoreError) {
         do {
             try await connection.transaction { db in
-                var alreadyThere = false
-                if let queueVersion = migration.queueVersion {
-                    // The queue may have been migrated by JobQueueSchema.migrate alone.
-                    let ledger = try db.execute("SELECT to_regclass('queue_schema_migrations') IS NOT NULL AS present")
-                    if try ledger.first?.bool("present") == true {
-                        alreadyThere = try !db.execute("SELECT 1 FROM queue_schema_migrations WHERE version = $1",
-                                                       [.int(queueVersion)]).isEmpty
-                    }
-                }
-                if !alreadyThere { for statement in migration.statements { try db.execute(statement) } }
-                if let queueVersion = migration.queueVersion {
-                    try db.execute("INSERT INTO queue_schema_migrations (version, name) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-                                   [.int(queueVersion), .text(migration.name)])
-                }
+                for statement in migration.statements { try db.execute(statement) }
                 try db.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
                                [.int(migration.version), .text(migration.name)])
             }

@@ -1,4 +1,5 @@
 import Foundation
+import JobQueue
 import Postgres
 import WorkerProtocol
 
@@ -47,8 +48,7 @@ extension ResultStore {
         }
     }
 
-    static let sampleColumns = ["job_id", "sample_index", "warmup", "iterations", "wall_seconds", "cpu_seconds",
-                                "allocations", "allocated_bytes"]
+    static let sampleColumns = ["job_id"] + StreamedSamples.columnNames
 
     static func outcomeParameters(_ outcome: JobOutcome, engineID: Int64?) -> [PostgresValue?] {
         let summary = outcome.summary
@@ -141,15 +141,7 @@ extension ResultStore {
         if let known = engineIDs[engine] { return known }
         let identity = engine.identity
         let id = try await ResultStoreError.wrap("store engine \(identity.name) \(identity.version)") {
-            let rows = try await connection.execute("""
-                INSERT INTO engines (name, version, commit, build, swift_version, binary_sha256, binary_path)
-                VALUES ($1, $2, $3, $4, $5, $6, $7)
-                ON CONFLICT (name, version, commit, build, swift_version, binary_sha256)
-                DO UPDATE SET binary_path = EXCLUDED.binary_path
-                RETURNING id
-                """, [.text(identity.name), .text(identity.version), .text(identity.commit), .text(identity.build),
-                      .text(identity.swiftVersion), .text(engine.binarySHA256), .text(engine.binaryPath)])
-            return Int64(try rows.first?.int("id") ?? 0)
+            try await Self.writeEngine(engine, on: connection)
         }
         engineIDs[engine] = id
         return id

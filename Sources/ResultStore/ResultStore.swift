@@ -1,4 +1,5 @@
 import Foundation
+import JobQueue
 import Postgres
 
 /// LayoutBench's results in PostgreSQL: the schema, the writes the harness
@@ -56,17 +57,24 @@ public actor ResultStore {
             let version = try await store.schemaVersion()
             if version < Migrations.latestVersion { throw .schemaOutdated(found: version, known: Migrations.latestVersion) }
             if version > Migrations.latestVersion { throw .schemaTooNew(found: version, known: Migrations.latestVersion) }
+            let queue = try await ResultStoreError.wrap("read the job queue's schema version") {
+                try await JobQueueSchema.appliedVersions(connection).max() ?? 0
+            }
+            if queue < JobQueueSchema.latestVersion { throw .queueSchemaOutdated(found: queue, known: JobQueueSchema.latestVersion) }
         }
         return store
     }
 
-    /// Applies pending migrations; returns the versions applied by this call
-    /// (empty when the schema was already current).
+    /// Applies the store's pending migrations, then the job queue's (the
+    /// queue keeps its own ledger, `queue_schema_migrations`); returns the
+    /// store's versions applied by this call (empty when already current).
     ///
     /// - Throws: `ResultStoreError.migrationFailed`, `.schemaTooNew`, `.storage`.
     @discardableResult
     public func migrate() async throws(ResultStoreError) -> [Int] {
-        try await Migrator(connection: connection, migrations: Migrations.all).migrate()
+        let applied = try await Migrator(connection: connection, migrations: Migrations.all).migrate()
+        try await ResultStoreError.wrap("migrate the job queue's tables") { _ = try await JobQueueSchema.migrate(connection) }
+        return applied
     }
 
     /// The highest applied migration, 0 for an empty database.

@@ -12,6 +12,8 @@ public enum ResultStoreError: Error, Sendable, CustomStringConvertible {
     case schemaTooNew(found: Int, known: Int)
     /// The schema is older than this build expects and migrating was not asked for.
     case schemaOutdated(found: Int, known: Int)
+    /// The job queue's tables are older than this build expects and migrating was not asked for.
+    case queueSchemaOutdated(found: Int, known: Int)
     /// A write or read failed. `operation` says which.
     case storage(operation: String, underlying: PostgresError)
     /// No run with this id is stored.
@@ -24,7 +26,7 @@ public enum ResultStoreError: Error, Sendable, CustomStringConvertible {
     public var isRetryable: Bool {
         switch self {
         case let .unreachable(_, error), let .storage(_, error): return error.isRetryable
-        case .migrationFailed, .schemaTooNew, .schemaOutdated, .runNotFound, .corruptValue: return false
+        case .migrationFailed, .schemaTooNew, .schemaOutdated, .queueSchemaOutdated, .runNotFound, .corruptValue: return false
         }
     }
 
@@ -39,6 +41,8 @@ public enum ResultStoreError: Error, Sendable, CustomStringConvertible {
             return "the database schema is at version \(found), but this layoutbench knows only up to \(known)"
         case let .schemaOutdated(found, known):
             return "the database schema is at version \(found); this layoutbench needs \(known)"
+        case let .queueSchemaOutdated(found, known):
+            return "the job queue's tables are at version \(found); this layoutbench needs \(known)"
         case let .storage(operation, underlying):
             return "could not \(operation): \(underlying)"
         case let .runNotFound(id):
@@ -57,7 +61,7 @@ public enum ResultStoreError: Error, Sendable, CustomStringConvertible {
             return "fix the cause and run `layoutbench db migrate` again"
         case .schemaTooNew:
             return "update layoutbench (git pull, swift build) or point --database at another database"
-        case .schemaOutdated:
+        case .schemaOutdated, .queueSchemaOutdated:
             return "run `layoutbench db migrate`"
         case let .storage(_, underlying):
             return underlying.isRetryable

@@ -1,15 +1,12 @@
+import EngineCounterNames
+
 /// Counter names drivers report, per iteration. Solver counters come from
 /// `SolverCounters.named` (LayoutSolver), view counters from `EngineCounter`
 /// (LayoutEngine); the rest are counted by the drivers. Kept here,
 /// engine-free, so the loader can check names (tests keep them equal).
 public enum CounterNames {
     /// `SolverCounters.named`, in its order.
-    public static let solver = [
-        "constraintsAdded", "constraintsRemoved", "constantUpdates", "suggestions", "pivots",
-        "rowSubstitutions", "rowsTouched", "termsTouched", "objectiveIterations",
-        "componentsMerged", "componentsSplit", "infeasibleRows", "componentsCloned", "componentsMaterialized",
-        "basesDiscovered",
-    ]
+    public static let solver = EngineCounterNames.solver
     /// Sum of the solver's work counters (pivots, substitutions, rows, terms, iterations).
     public static let solverWork = "solverWork"
     /// Solvers (engines) created during the iteration.
@@ -21,21 +18,9 @@ public enum CounterNames {
     /// Layout attributes computed from scratch (collection layouts).
     public static let attributesComputed = "attributesComputed"
 
-    /// What the view layer's engine counts (`EngineCounter` names in LayoutEngine, kept
-    /// equal by a test) plus `solverWork`: what every view-layer driver reports.
-    public static let view = [
-        "frames", "layoutLoopIterations", "updateConstraintsCalls", "layoutSubviewsCalls", "displayCalls",
-        "constraintsAdded", "constraintsRemoved", "constraintChurn", "constantChanges", "priorityChanges",
-        "unsatisfiableConstraints",
-        "variableChanges", "framesApplied", "intrinsicSizeUpdates",
-        "textMeasureRequests", "textMeasurements", "textCharactersMeasured",
-        "enginesCreated", "fittingSizeCalls",
-        "solver.constraintsAdded", "solver.constraintsRemoved", "solver.constantUpdates", "solver.suggestions",
-        "solver.pivots", "solver.rowSubstitutions", "solver.rowsTouched", "solver.termsTouched",
-        "solver.objectiveIterations", "solver.componentsMerged", "solver.componentsSplit", "solver.infeasibleRows",
-        "solver.componentsCloned", "solver.componentsMaterialized", "solver.basesDiscovered",
-        solverWork,
-    ]
+    /// What the view layer's engine counts (`EngineCounter` names in LayoutEngine)
+    /// plus `solverWork`: what every view-layer driver reports.
+    public static let view = EngineCounterNames.view + [solverWork]
 
     /// What every solver-level driver reports.
     public static let solverLevel = solver + [solverWork, enginesCreated]

@@ -1,3 +1,5 @@
+import Randomness
+
 // xoshiro256** 1.0 (Blackman & Vigna, "Scrambled linear pseudorandom number
 // generators", ACM TOMS 47(4), 2021). With state words s₀…s₃:
 //

@@ -4,7 +4,7 @@
 ///
 /// For platforms without HarfBuzz or the DejaVu fonts, and for scenarios
 /// that want measurement to be nearly free. Not thread-safe; see `TextMeasurer`.
-public final class ApproximateTextMeasurer: TextMeasurer {
+public final class ApproximateTextMeasurer: TextMeasurer, MeasuringCoreOwner {
     /// Per-em proportions the approximation uses.
     public struct FontModel: Hashable, Sendable {
         /// Advance of every character in the regular face, as a fraction of the point size.
@@ -34,31 +34,12 @@ public final class ApproximateTextMeasurer: TextMeasurer {
                                                  lineGap: 0)
     }
 
-    private var core: MeasuringCore<FixedAdvanceSource>
+    var core: MeasuringCore<FixedAdvanceSource>
 
     /// A measurer using `model`, caching up to `cacheCapacity` measurements.
     public init(model: FontModel = .dejaVuSans, cacheCapacity: Int = 10_000) {
         core = MeasuringCore(source: FixedAdvanceSource(model: model), cacheCapacity: cacheCapacity)
     }
-
-    public func measure(_ request: TextMeasurementRequest) -> TextLayoutMetrics {
-        core.measure(request)
-    }
-
-    public func measure(_ request: TextMeasurementRequest, reusing shaped: inout ShapedText?) -> TextLayoutMetrics {
-        core.measure(request, reusing: &shaped)
-    }
-
-    public var statistics: TextMeasurementStatistics { core.statistics }
-
-    public func resetStatistics() { core.statistics = TextMeasurementStatistics() }
-
-    public var isCacheEnabled: Bool {
-        get { core.cache.isEnabled }
-        set { core.cache.isEnabled = newValue }
-    }
-
-    public func clearCache() { core.cache.removeAll() }
 }
 
 /// Gives every grapheme the model's advance for the face.

@@ -10,8 +10,8 @@
 /// thread-safe and not `Sendable`: use one measurer per engine, from one
 /// isolation domain (see `TextMeasurer`). Every FreeType and HarfBuzz object
 /// is freed when the measurer is.
-public final class HarfBuzzTextMeasurer: TextMeasurer {
-    private var core: MeasuringCore<HarfBuzzShaper>
+public final class HarfBuzzTextMeasurer: TextMeasurer, MeasuringCoreOwner {
+    var core: MeasuringCore<HarfBuzzShaper>
 
     /// Loads the regular and bold faces from `fontDirectory`.
     /// - Parameters:
@@ -26,25 +26,6 @@ public final class HarfBuzzTextMeasurer: TextMeasurer {
         let shaper = try HarfBuzzShaper(fontDirectory: fontDirectory, kerning: kerning)
         core = MeasuringCore(source: shaper, cacheCapacity: cacheCapacity)
     }
-
-    public func measure(_ request: TextMeasurementRequest) -> TextLayoutMetrics {
-        core.measure(request)
-    }
-
-    public func measure(_ request: TextMeasurementRequest, reusing shaped: inout ShapedText?) -> TextLayoutMetrics {
-        core.measure(request, reusing: &shaped)
-    }
-
-    public var statistics: TextMeasurementStatistics { core.statistics }
-
-    public func resetStatistics() { core.statistics = TextMeasurementStatistics() }
-
-    public var isCacheEnabled: Bool {
-        get { core.cache.isEnabled }
-        set { core.cache.isEnabled = newValue }
-    }
-
-    public func clearCache() { core.cache.removeAll() }
 
     /// `hb_shape` calls made by measurements so far (tests use it to check
     /// that a cache miss really shapes).

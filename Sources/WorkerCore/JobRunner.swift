@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioCatalog
 import Scenarios
+import Statistics
 import WorkerProtocol
 import Workloads
 
@@ -81,12 +82,12 @@ public struct JobRunner {
         let allocs = result.samples.compactMap { s in s.allocations.map { Double($0) / Double(max(s.iterations, 1)) } }
         let bytes = result.samples.compactMap { s in s.allocatedBytes.map { Double($0) / Double(max(s.iterations, 1)) } }
         return JobSummary(workload: workload.name, variant: variant.name, size: job.size, seed: job.seed,
-                          medianSeconds: MeasurementLoop.median(perIteration) ?? 0, samples: result.samples.count,
+                          medianSeconds: (try? Statistics.median(perIteration)) ?? 0, samples: result.samples.count,
                           counters: result.counters.mapValues(Double.init), digest: driver.digest(),
                           peakMemoryBytes: ProcessMeters.peakMemoryBytes(), log: Array(driver.log.prefix(200)),
-                          medianCPUSeconds: MeasurementLoop.median(cpu),
-                          allocationsPerIteration: MeasurementLoop.median(allocs),
-                          allocatedBytesPerIteration: MeasurementLoop.median(bytes),
+                          medianCPUSeconds: try? Statistics.median(cpu),
+                          allocationsPerIteration: try? Statistics.median(allocs),
+                          allocatedBytesPerIteration: try? Statistics.median(bytes),
                           iterationsPerSample: result.samples.last?.iterations,
                           overheadFraction: result.overheadFraction, retakenSamples: result.retakenSamples)
     }

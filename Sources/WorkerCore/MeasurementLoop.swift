@@ -1,5 +1,6 @@
 import Foundation
 import Scenarios
+import Statistics
 import WorkerProtocol
 import Workloads
 
@@ -146,7 +147,7 @@ public struct MeasurementLoop {
             }
         }
         Blackhole.consume(driver.sink)
-        return Result(samples: measured, counters: counters, overheadFraction: Self.median(overheads) ?? 0,
+        return Result(samples: measured, counters: counters, overheadFraction: (try? Statistics.median(overheads)) ?? 0,
                       retakenSamples: retaken)
     }
 
@@ -175,12 +176,6 @@ public struct MeasurementLoop {
         let s = Sample(index: index, warmup: warmup, iterations: iterations, wallSeconds: wall1 - wall0,
                        cpuSeconds: cpu1 - cpu0, allocations: counted?.count, allocatedBytes: counted?.bytes)
         return (s, cpu0, cpu1)
-    }
-
-    static func median(_ xs: [Double]) -> Double? {
-        guard !xs.isEmpty else { return nil }
-        let s = xs.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Harness
 import ResultStore
+import Statistics
 import WorkerProtocol
 
 /// `layoutbench bench …` (hidden): measures the harness itself against its
@@ -22,11 +23,8 @@ struct BenchCommand: AsyncParsableCommand {
 
     static let databaseName = "layoutbench_bench"
 
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
+    /// The median, or NaN for no values (printed as such).
+    static func median(_ values: [Double]) -> Double { (try? Statistics.median(values)) ?? .nan }
 
     static func milliseconds(_ duration: Duration) -> Double {
         (Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18) * 1000

@@ -1,5 +1,6 @@
 import CollectionLayout
 import CollectionTestSupport
+import Randomness
 
 /// Where an after-update item came from, as the naive reference sees it.
 enum ReferenceOrigin: Hashable {
@@ -58,7 +59,7 @@ func referenceAfterState(before counts: [Int], operations: [BatchUpdate.Operatio
 /// `maxItems` items: each section kept (6 in 9), deleted, reloaded or moved
 /// (1 in 9 each), up to two inserted; in every carried section each item
 /// deleted, reloaded or moved with odds 1 in 10 each.
-func randomValidBatch(_ rng: inout SeededGenerator, maxSections: Int = 5, maxItems: Int = 8) -> GeneratedBatch {
+func randomValidBatch(_ rng: inout SplitMix64, maxSections: Int = 5, maxItems: Int = 8) -> GeneratedBatch {
     let sections = Int.random(in: 0...maxSections, using: &rng)
     return GeneratedBatch(&rng, sections: sections, items: 0...maxItems, shape: RandomBatchShape(
         sectionKinds: .weighted(keep: 6, delete: 1, reload: 1, move: 1), insertedSections: 0...2,

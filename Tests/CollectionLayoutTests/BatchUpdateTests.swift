@@ -1,6 +1,7 @@
 import CollectionLayout
 import CollectionTestSupport
 import Testing
+import Randomness
 
 /// The library's view of the after-state, in the reference's terms.
 func libraryAfterState(_ result: BatchUpdateResult) -> [[ReferenceOrigin]] {
@@ -17,7 +18,7 @@ func libraryAfterState(_ result: BatchUpdateResult) -> [[ReferenceOrigin]] {
 }
 
 /// Splits every multi-path operation into single ones and shuffles them.
-func shuffledSingles(_ ops: [BatchUpdate.Operation], _ rng: inout SeededGenerator) -> [BatchUpdate.Operation] {
+func shuffledSingles(_ ops: [BatchUpdate.Operation], _ rng: inout SplitMix64) -> [BatchUpdate.Operation] {
     ops.flatMap { op -> [BatchUpdate.Operation] in
         switch op {
         case .insertItems(let p): p.map { .insertItems([$0]) }
@@ -65,7 +66,7 @@ func newID(_ p: IndexPath) -> Int { -(p.section * 1000 + p.item + 1) }
     }
 
     @Test func randomValidBatchesMatchTheReferenceInAnyOrder() throws {
-        var rng = SeededGenerator(seed: 225)
+        var rng = SplitMix64(seed: 225)
         for _ in 0..<1500 {
             let batch = randomValidBatch(&rng)
             let counts = batch.before.map(\.count)
@@ -105,7 +106,7 @@ func newID(_ p: IndexPath) -> Int { -(p.section * 1000 + p.item + 1) }
             .deleteItems([IndexPath(0, 1), IndexPath(0, 5)]), .moveItem(from: IndexPath(0, 1), to: IndexPath(0, 0)),
             .reloadItems([IndexPath(0, 2)]), .moveItem(from: IndexPath(0, 2), to: IndexPath(0, 3)),
         ]
-        var rng = SeededGenerator(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let first = #expect(throws: BatchUpdateError.self) {
             try BatchUpdate(ops).resolve(itemCountsBefore: [4], itemCountsAfter: [3])
         }

@@ -2,6 +2,7 @@ import CollectionLayout
 import CollectionTestSupport
 import Geometry
 import Testing
+import Randomness
 
 /// Item sizes keyed by identity, so a layout updated by a batch and one built
 /// fresh from the after-state can be compared. A class so the layout's
@@ -84,7 +85,7 @@ final class SizeTable: @unchecked Sendable {
     /// or come in blocks of four identities (3).
     @Test(arguments: 0..<4)
     func incrementalBatchesEqualAFreshLayout(sizes: Int) throws {
-        var rng = SeededGenerator(seed: 35 + UInt64(sizes))
+        var rng = SplitMix64(seed: 35 + UInt64(sizes))
         for trial in 0..<400 {
             let batch = randomValidBatch(&rng, maxSections: 5, maxItems: 14)
             let table = SizeTable()

@@ -2,6 +2,7 @@ import CollectionLayout
 import CollectionTestSupport
 import Geometry
 import Testing
+import Randomness
 
 /// Sections whose lines hold several items of one size: the layout keeps
 /// identical lines in a row as one run, so a change that shifts every later
@@ -49,7 +50,7 @@ import Testing
     /// (counts drift by at most 8 a batch), so the same batches apply to any
     /// longer section.
     static func batchWork(_ kind: Int, items: Int, batches: Int, within: Int = 800) throws -> [Work] {
-        var rng = SeededGenerator(seed: 9)
+        var rng = SplitMix64(seed: 9)
         var (layout, c) = multiColumn(kind, items: items)
         layout.prepare(c)
         var count = items
@@ -145,7 +146,7 @@ import Testing
     /// with a layout given the same sizes, flags included.
     @Test(arguments: [FlowLayout.LineAlignment.leading, .justified])
     func preferredSizesInsideRunsMatchTheReference(alignment: FlowLayout.LineAlignment) throws {
-        var rng = SeededGenerator(seed: alignment == .leading ? 501 : 502)
+        var rng = SplitMix64(seed: alignment == .leading ? 501 : 502)
         let estimate = Size(width: 90, height: 40)
         let palette = [estimate, estimate, Size(width: 90, height: 60), Size(width: 60, height: 40),
                        Size(width: 140, height: 40), Size(width: 90, height: 25)]

@@ -2,11 +2,12 @@ import CollectionLayout
 import CollectionTestSupport
 import Geometry
 import Testing
+import Randomness
 
 /// `k` random updates inside one section of `count` items: distinct
 /// before-paths for deletes, reloads and move sources, distinct after-paths
 /// for inserts and move destinations; the count changes by inserts − deletes.
-func randomSectionBatch(_ rng: inout SeededGenerator, section s: Int, count: Int, updates k: Int)
+func randomSectionBatch(_ rng: inout SplitMix64, section s: Int, count: Int, updates k: Int)
     -> (operations: [BatchUpdate.Operation], countAfter: Int) {
     var before = Array(0..<count).shuffled(using: &rng).prefix(min(count, k)).makeIterator()
     var deletes: [IndexPath] = [], reloads: [IndexPath] = [], moveFrom: [IndexPath] = []
@@ -33,7 +34,7 @@ func randomSectionBatch(_ rng: inout SeededGenerator, section s: Int, count: Int
 /// Applies `k` random updates (``randomSectionBatch``) to section 0 of `ids`
 /// — fresh identities for inserts and reloads come from `nextID` — and the
 /// same batch to `layout`. Returns the section's count after it.
-func applyRandomSectionBatch(_ rng: inout SeededGenerator, ids: inout [[Int]], nextID: inout Int,
+func applyRandomSectionBatch(_ rng: inout SplitMix64, ids: inout [[Int]], nextID: inout Int,
                              layout: inout FlowLayout, updates k: Int) throws -> Int {
     let (ops, countAfter) = randomSectionBatch(&rng, section: 0, count: ids[0].count, updates: k)
     let result: BatchUpdateResult
@@ -59,7 +60,7 @@ func naiveAttributes(_ layout: FlowLayout, counts: [Int], in rect: Rect) -> [Ind
     /// a line), alone or with other sizes in blocks or sprinkled among them.
     @Test(arguments: 0..<8)
     func chainedBatchesOnLongSectionsEqualAFreshLayout(flavour: Int) throws {
-        var rng = SeededGenerator(seed: 4_000 + UInt64(flavour))
+        var rng = SplitMix64(seed: 4_000 + UInt64(flavour))
         let table = SizeTable()
         var nextID = 0
         table.ids = [(0..<300).map { _ in nextID += 1; return nextID }, (0..<40).map { _ in nextID += 1; return nextID }]
@@ -118,7 +119,7 @@ func naiveAttributes(_ layout: FlowLayout, counts: [Int], in rect: Rect) -> [Ind
     /// Self-sized items keep their sizes through batches, and a width change
     /// re-breaks only around the item; both equal a layout given the same sizes.
     @Test func preferredSizesSurviveBatchesAndMatchTheReference() throws {
-        var rng = SeededGenerator(seed: 77)
+        var rng = SplitMix64(seed: 77)
         var layout = FlowLayout()
         layout.itemSizing = .fixed(Size(width: 90, height: 40))
         layout.estimatedItemSize = Size(width: 90, height: 40)
@@ -157,7 +158,7 @@ func naiveAttributes(_ layout: FlowLayout, counts: [Int], in rect: Rect) -> [Ind
     /// the tree work grows at most with log N.
     @Test func batchWorkIsIndependentOfTheSectionLength() throws {
         func work(items: Int) throws -> (placed: Int, lines: Int, sections: Int) {
-            var rng = SeededGenerator(seed: 9)
+            var rng = SplitMix64(seed: 9)
             var layout = FlowLayout.columns()
             let c = LayoutContext(itemCounts: [items], bounds: Rect(x: 0, y: 0, width: 390, height: 844))
             layout.prepare(c)

@@ -2,6 +2,7 @@ import CollectionLayout
 import CollectionTestSupport
 import Geometry
 import Testing
+import Randomness
 
 @Suite struct FlowLayoutTests {
     func fixed(_ size: Size, alignment: FlowLayout.LineAlignment = .leading) -> FlowLayout {
@@ -105,7 +106,7 @@ import Testing
     }
 
     @Test func elementQueriesMatchABruteForceFilter() {
-        var rng = SeededGenerator(seed: 8)
+        var rng = SplitMix64(seed: 8)
         for direction in [FlowLayout.ScrollDirection.vertical, .horizontal] {
             var layout = FlowLayout()
             layout.scrollDirection = direction

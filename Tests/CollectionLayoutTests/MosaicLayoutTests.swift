@@ -3,6 +3,7 @@ import CollectionTestSupport
 import Foundation
 import Geometry
 import Testing
+import Randomness
 
 @Suite struct MosaicLayoutTests {
     @Test func talkPatternFullHalvesThirds() {
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func filterAndBinarySearchReturnTheSameItems() {
-        var rng = SeededGenerator(seed: 2018)
+        var rng = SplitMix64(seed: 2018)
         for _ in 0..<40 {
             let counts = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 0...120, using: &rng) }
             var search = MosaicLayout()

@@ -1,12 +1,13 @@
 @testable import CollectionLayout
 import CollectionTestSupport
 import Testing
+import Randomness
 
 /// The prefix-sum tree against a plain array of extents, under random
 /// inserts, removals and sets (whole-point extents, so sums are exact).
 @Suite struct SectionOffsetsTests {
     @Test func randomEditsMatchAPlainArray() {
-        var rng = SeededGenerator(seed: 4)
+        var rng = SplitMix64(seed: 4)
         var offsets = SectionOffsets((0..<20).map { Double($0 % 7) * 10 })
         var plain = offsets.extents
         for step in 0..<3_000 {

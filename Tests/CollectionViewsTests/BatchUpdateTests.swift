@@ -3,6 +3,7 @@ import CollectionTestSupport
 @testable import CollectionViews
 import LayoutEngine
 import Testing
+import Randomness
 
 @Suite struct BatchUpdateTests {
     /// What a test can see of the collection view, to check that nothing changed.
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func randomValidBatchesKeepVisibleCellsConsistent() throws {
-        var rng = SeededGenerator(seed: 225)
+        var rng = SplitMix64(seed: 225)
         let (feed, tracker) = makeFeed(48, sectionSize: 6, nearMargin: 300)
         let cv = feed.collectionView
         feed.layOutFirstScreen()

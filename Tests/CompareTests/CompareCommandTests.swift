@@ -3,7 +3,7 @@ import Testing
 
 /// `layoutbench compare` end to end: the built CLI, real worker processes,
 /// the files it writes and its exit code. The fixture sides are the
-/// fixture-worker under different environments (see Sources/fixture-worker).
+/// fixture-worker under different environments (see Tests/fixture-worker).
 /// Serialized: these tests measure time, and two at once on two cores would
 /// measure each other.
 @Suite(.serialized) struct CompareCommandTests {
@@ -103,7 +103,7 @@ import Testing
     /// Sides too noisy for two rounds to judge want a third; a spent time
     /// budget stops after the two every cell needs, says so, and leaves them unknown.
     ///
-    /// The noise is seeded (FIXTURE_NOISE_SEED, see Sources/fixture-worker):
+    /// The noise is seeded (FIXTURE_NOISE_SEED, see Tests/fixture-worker):
     /// every job of a side reports 1 ms × (1 + 0.5·u) per iteration, u drawn
     /// from that side's seeded stream for the cell and the job's ordinal, not
     /// measured. Both sides are the same program with the same spread, only

@@ -54,13 +54,12 @@ extension QueueServerTests {
 
         @Test func lateResultFromAFencedOffHolderIsRejected() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
-            let settings = try TestJobs.settings(lease: 0.3)
-            let holderA = try await db.queue(settings: settings), holderB = try await db.queue(settings: settings)
+            let holderA = try await db.queue(), holderB = try await db.queue()
             let (jobID) = try await holderA.enqueue([TestJobs.job()])[0]
             let a = try await holderA.register(name: "a", machineClass: "test")
             let b = try await holderB.register(name: "b", machineClass: "test")
             let stale = try #require(try await holderA.claim(agent: a, machineClass: "test").first)
-            try await Task.sleep(for: .milliseconds(450))
+            try await holderB.connection.expireLeases()
             #expect(try await holderB.rescueExpired().requeued == [jobID])
             // Rescued but not yet claimed again: A is already fenced off.
             await #expect(throws: JobQueueError.self) { try await holderA.complete(stale) { _, _ in Issue.record("writer ran") } }
@@ -91,23 +90,23 @@ extension QueueServerTests {
 
         @Test func heartbeatsKeepALeaseAndRescueTakesItOnceTheyStop() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
-            // A lease many heartbeats long, so a loaded machine that stalls the
-            // test for seconds between a heartbeat and the rescue still keeps it.
-            let settings = try TestJobs.settings(lease: 6)
-            let queue = try await db.queue(settings: settings)
-            try await queue.enqueue([TestJobs.job(maxAttempts: 1)])
+            let queue = try await db.queue(settings: TestJobs.settings(lease: 60))
+            let jobID = try await queue.enqueue([TestJobs.job(maxAttempts: 1)])[0]
             let agent = try await queue.register(name: "a", machineClass: "test")
             let claim = try #require(try await queue.claim(agent: agent, machineClass: "test").first)
-            for _ in 0..<4 {
-                try await Task.sleep(for: .milliseconds(500))
+            let connection = await queue.connection
+            for _ in 0..<3 {
+                // The lease is nearly over; a heartbeat renews it to a full lease.
+                try await connection.execute("UPDATE queue_jobs SET lease_expires_at = now() + interval '1 second'")
                 #expect(try await queue.heartbeat(agent: agent, claims: [claim]).isEmpty)
+                #expect(try await connection.leaseRemaining(job: jobID) > 30)
                 #expect(try await queue.rescueExpired().isEmpty)
             }
-            try await Task.sleep(for: .milliseconds(6_500))
+            // No more heartbeats: the lease lapses and rescue takes the job.
+            try await connection.expireLeases()
             // Out of attempts (maxAttempts 1): the job fails with the reason.
             let report = try await queue.rescueExpired()
             #expect(report.ranRescue && report.failed == claim.jobIDs && report.requeued.isEmpty)
-            let connection = await queue.connection
             let error = try await connection.execute("SELECT state, last_error FROM queue_jobs")[0]
             #expect(try error.string("state") == "failed")
             #expect(try error.string("last_error")?.contains("lease expired") == true)
@@ -118,33 +117,39 @@ extension QueueServerTests {
         /// ends its session after a lease, so the job is rescued all the same.
         @Test func anAgentStoppedInsideATransactionLosesItsLockAfterALease() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
-            // A lease long enough that a loaded CI machine never stalls this
-            // client that long between BEGIN and the lock (0.5 s once did).
-            let holder = try await db.queue(settings: TestJobs.settings(lease: 2))
+            // The server's idle limit is the lease: long enough that no stall
+            // of this client between BEGIN and the lock ends the session early.
+            let holder = try await db.queue(settings: TestJobs.settings(lease: 5))
             try await holder.enqueue([TestJobs.job()])
             let agent = try await holder.register(name: "frozen", machineClass: "test")
             _ = try await holder.claim(agent: agent, machineClass: "test")
             let connection = await holder.connection
-            #expect(try await connection.execute("SHOW idle_in_transaction_session_timeout")[0].string("idle_in_transaction_session_timeout") == "2s")
+            #expect(try await connection.execute("SHOW idle_in_transaction_session_timeout")[0].string("idle_in_transaction_session_timeout") == "5s")
             try await connection.execute("BEGIN")
             try await connection.execute("SELECT id FROM queue_jobs FOR UPDATE")
-            // Nothing more from this client: the lease and the idle limit run out.
-            try await Task.sleep(for: .milliseconds(4500))
-            let rescuer = try await db.queue(settings: TestJobs.settings(lease: 2))
-            #expect(try await rescuer.rescueExpired().requeued.count == 1)
+            // Nothing more from this client. Rescue skips the locked row until
+            // the server ends the idle session; then the lapsed lease is rescued.
+            let rescuer = try await db.queue(settings: TestJobs.settings(lease: 5))
+            let deadline = ContinuousClock.now + .seconds(120)
+            var rescued = 0
+            while rescued == 0 && ContinuousClock.now < deadline {
+                rescued = try await rescuer.rescueExpired().requeued.count
+                if rescued == 0 { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(rescued == 1)
             // The holder's session is gone; its queue reconnects, with the limit again.
             await #expect(throws: (any Error).self) { try await connection.execute("COMMIT") }
             #expect(try await holder.rescueExpired().isEmpty)
-            #expect(try await connection.execute("SHOW idle_in_transaction_session_timeout")[0].string("idle_in_transaction_session_timeout") == "2s")
+            #expect(try await connection.execute("SHOW idle_in_transaction_session_timeout")[0].string("idle_in_transaction_session_timeout") == "5s")
         }
 
         @Test func onlyTheAdvisoryLockHolderRescues() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
-            let queue = try await db.queue(settings: TestJobs.settings(lease: 0.1))
+            let queue = try await db.queue()
             try await queue.enqueue([TestJobs.job()])
             let agent = try await queue.register(name: "a", machineClass: "test")
             _ = try await queue.claim(agent: agent, machineClass: "test")
-            try await Task.sleep(for: .milliseconds(200))
+            try await queue.connection.expireLeases()
             let other = try await db.connect()
             try await other.execute("BEGIN")
             try await other.execute("SELECT pg_advisory_xact_lock($1)", [.int(0x4C42_5155_4555_0002)])

@@ -26,6 +26,15 @@ extension QueueServerTests {
                 """).map { try $0.string("table_name")! }
             #expect(tables == ["queue_agents", "queue_cancelled_runs", "queue_claims", "queue_jobs", "queue_results", "queue_samples",
                                "queue_schema_migrations"])
+            // The staged sample columns, as the shared definition declares them.
+            let sampleColumns = try await connection.execute("""
+                SELECT column_name, data_type, is_nullable FROM information_schema.columns
+                WHERE table_name = 'queue_samples' AND column_name NOT IN ('job_id', 'attempt', 'written_at') ORDER BY ordinal_position
+                """).map { "\(try $0.string("column_name")!) \(try $0.string("data_type")!) \(try $0.string("is_nullable")!)" }
+            #expect(sampleColumns == ["sample_index integer NO", "warmup boolean NO", "iterations bigint NO",
+                                      "wall_seconds double precision NO", "cpu_seconds double precision NO",
+                                      "allocations bigint YES", "allocated_bytes bigint YES"])
+            #expect(StreamedSamples.columns == "sample_index, warmup, iterations, wall_seconds, cpu_seconds, allocations, allocated_bytes")
         }
 
         @Test func migrationsAreOrderedAndPrefixed() {

@@ -1,5 +1,6 @@
 import JobQueue
 import Testing
+import Randomness
 
 @Suite struct RetryBackoffTests {
     @Test func ceilingDoublesUpToTheCap() throws {
@@ -10,7 +11,7 @@ import Testing
 
     @Test func delaysStayWithinTheJitterBandAndNeverPassTheCap() throws {
         let backoff = try RetryBackoff(baseSeconds: 0.5, capSeconds: 30, jitter: 0.5)
-        var random = SeededRandom(seed: 42)
+        var random = SplitMix64(seed: 42)
         for failures in 1...40 {
             let ceiling = backoff.ceiling(afterFailures: failures)
             for _ in 0..<50 {
@@ -22,7 +23,7 @@ import Testing
 
     @Test func jitterSpreadsDelaysAndTheSeedPinsThem() throws {
         let backoff = try RetryBackoff(baseSeconds: 1, capSeconds: 60, jitter: 1)
-        var a = SeededRandom(seed: 7), b = SeededRandom(seed: 7), c = SeededRandom(seed: 8)
+        var a = SplitMix64(seed: 7), b = SplitMix64(seed: 7), c = SplitMix64(seed: 8)
         let first = (0..<20).map { _ in backoff.delay(afterFailures: 4, using: &a) }
         let again = (0..<20).map { _ in backoff.delay(afterFailures: 4, using: &b) }
         let other = (0..<20).map { _ in backoff.delay(afterFailures: 4, using: &c) }

@@ -16,8 +16,7 @@ extension QueueServerTests {
         /// attempt's, and the completion clears the job's staging rows.
         @Test func streamedSamplesAreFencedByAttemptAndAcceptedOnlyOnCompletion() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
-            let settings = try TestJobs.settings(lease: 0.3)
-            let holderA = try await db.queue(settings: settings), holderB = try await db.queue(settings: settings)
+            let holderA = try await db.queue(), holderB = try await db.queue()
             let jobID = try await holderA.enqueue([TestJobs.job()])[0]
             let a = try await holderA.register(name: "a", machineClass: "test")
             let b = try await holderB.register(name: "b", machineClass: "test")

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutEngine
+import EngineCounterNames
 import SampleViews
 
 @Suite struct CountersAndDigestTests {
@@ -14,6 +15,17 @@ import SampleViews
         #expect(d.entries.map(\.name) == EngineCounter.allCases.map(\.name))
         #expect(d.entries.first?.name == "frames")
         #expect(Array(d).count == EngineCounter.allCases.count)
+    }
+
+    /// The names come from one shared list; every case has exactly one, and
+    /// the solver's cases carry the solver's names.
+    @Test func everyCounterCaseHasItsOwnName() {
+        let names = EngineCounter.allCases.map(\.name)
+        #expect(names.count == EngineCounterNames.view.count && Set(names).count == names.count)
+        #expect(EngineCounter.allCases.allSatisfy { EngineCounter(name: $0.name) == $0 })
+        #expect(EngineCounter.fittingSizeCalls.name == "fittingSizeCalls")
+        #expect(EngineCounter.solverConstraintsAdded.name == "solver.constraintsAdded")
+        #expect(EngineCounter.solverBasesDiscovered.name == "solver.basesDiscovered")
     }
 
     @Test func digestIsStableAndSeesEveryFrame() {

@@ -1,4 +1,5 @@
 import Foundation
+import JobQueue
 import Postgres
 @testable import ResultStore
 import Testing
@@ -35,6 +36,25 @@ extension StoreServerTests {
             try await db.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, 'from the future')", [.int(999)])
             let error = await #expect(throws: ResultStoreError.self) { try await ResultStore.open(config) }
             #expect(error?.description.contains("Update layoutbench") == true)
+        }
+
+        /// The queue's tables are migrated by the queue, in its own ledger;
+        /// queue steps a database also lists in the store's ledger do not
+        /// count as store versions, and a queue behind this build is refused.
+        @Test func theQueueMigratesItsOwnTablesInItsOwnLedger() async throws {
+            let config = try await StoreServer.freshDatabase("queue")
+            _ = try await ResultStore.open(config)
+            let db = try await PostgresConnection.connect(config)
+            #expect(try await JobQueueSchema.appliedVersions(db) == JobQueueSchema.migrations.map(\.version))
+            let storeLedger = try await db.execute("SELECT version FROM schema_migrations ORDER BY version").map { try $0.int("version") }
+            #expect(storeLedger == Migrations.all.map(\.version))
+            for version in Migrations.queueStepsInTheStoresLedger.sorted() {
+                try await db.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, 'queue step')", [.int(version)])
+            }
+            #expect(try await ResultStore.open(config, schema: .requireCurrent).schemaVersion() == Migrations.latestVersion)
+            try await db.execute("DELETE FROM queue_schema_migrations WHERE version = $1", [.int(JobQueueSchema.latestVersion)])
+            let error = await #expect(throws: ResultStoreError.self) { try await ResultStore.open(config, schema: .requireCurrent) }
+            #expect(error?.description.contains("job queue's tables") == true)
         }
 
         @Test func anOutdatedSchemaIsRefusedWithoutMigrate() async throws {

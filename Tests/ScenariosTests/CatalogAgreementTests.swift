@@ -38,13 +38,14 @@ import Workloads
     }
 
     @Test func seededRandomIsStable() {
-        var r = SeededRandom(seed: 42)
+        var r = SplitMix64(seed: 42)
         #expect([r.next(), r.next()] == [13679457532755275413, 2949826092126892291])
     }
 }
 
 import LayoutEngine
 import LayoutSolver
+import Randomness
 
 /// The catalog's counter names are the engine's, so expectations can name them.
 @Suite struct ViewCounterNamesTests {

@@ -1,5 +1,6 @@
 import Testing
 import Statistics
+import Randomness
 
 @Suite("Seeded generators")
 struct RandomTests {

@@ -1,5 +1,6 @@
 import Testing
 import Statistics
+import Randomness
 @testable import TextMeasurement
 
 /// A measurer of each kind, for tests that must hold for both.
@@ -25,12 +26,9 @@ extension TextLayoutMetrics {
     }
 }
 
-/// Seeded, so property tests fail the same way every run.
-typealias SeededGenerator = SplitMix64
-
 /// Random label-like text: words of letters, some hyphenated, some very
 /// long, separated by one or more spaces, with the odd newline and accent.
-func randomText(using generator: inout SeededGenerator) -> String {
+func randomText(using generator: inout SplitMix64) -> String {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,!?'é")
     var text = ""
     for index in 0..<Int.random(in: 0...14, using: &generator) {

@@ -1,3 +1,4 @@
+import EngineCounterNames
 import LayoutSolver
 
 /// One thing the engine counts. The raw values fix the order counters are
@@ -23,18 +24,8 @@ public enum EngineCounter: Int, CaseIterable, Sendable {
     /// The counter's name in snapshots and JSON.
     public var name: String { Self.names[rawValue] }
 
-    private static let names: [String] = [
-        "frames", "layoutLoopIterations", "updateConstraintsCalls", "layoutSubviewsCalls", "displayCalls",
-        "constraintsAdded", "constraintsRemoved", "constraintChurn", "constantChanges", "priorityChanges",
-        "unsatisfiableConstraints",
-        "variableChanges", "framesApplied", "intrinsicSizeUpdates",
-        "textMeasureRequests", "textMeasurements", "textCharactersMeasured",
-        "enginesCreated", "fittingSizeCalls",
-        "solver.constraintsAdded", "solver.constraintsRemoved", "solver.constantUpdates", "solver.suggestions",
-        "solver.pivots", "solver.rowSubstitutions", "solver.rowsTouched", "solver.termsTouched",
-        "solver.objectiveIterations", "solver.componentsMerged", "solver.componentsSplit", "solver.infeasibleRows",
-        "solver.componentsCloned", "solver.componentsMaterialized", "solver.basesDiscovered",
-    ]
+    /// One name a case, in case order (a test checks the counts agree).
+    private static let names = EngineCounterNames.view
 
     /// The counter with this name, if any.
     public init?(name: String) {

@@ -1,6 +1,7 @@
 import CollectionLayout
 import Geometry
 import ScenarioCatalog
+import Randomness
 
 /// Scenario 10 (225, 29:19–36:00): a sectioned collection of N items receives
 /// the same batch every step — `updates` deletes, inserts, moves and reloads
@@ -37,7 +38,7 @@ final class BatchUpdatesDriver: ScenarioDriver {
         reload = try p.choice("mode", ["batch", "reload-data"]) == "reload-data"
         bounds = Size(width: try p.double("width"), height: DeviceScreens.portrait.bounds.height)
         counts = stride(from: 0, to: items, by: perSection).map { min(perSection, items - $0) }
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         batch = Self.makeBatch(counts: counts, updates: updates, sectionUpdates: sectionUpdates, rng: &rng)
         do { _ = try batch.resolve(itemCountsBefore: counts, itemCountsAfter: counts) } catch {
             throw .engine("the generated batch is invalid: \(error)", log: [error.description])
@@ -57,7 +58,7 @@ final class BatchUpdatesDriver: ScenarioDriver {
     /// and reloaded too, all in the upper half of the sections (full ones, so
     /// every count lines up again after the shifts), and item updates stay in
     /// the lower half, whose indexes no section operation shifts.
-    static func makeBatch(counts: [Int], updates: Int, sectionUpdates: Int = 0, rng: inout SeededRandom) -> BatchUpdate {
+    static func makeBatch(counts: [Int], updates: Int, sectionUpdates: Int = 0, rng: inout SplitMix64) -> BatchUpdate {
         var usedBefore = Set<IndexPath>(), usedAfter = Set<IndexPath>()
         var ops: [BatchUpdate.Operation] = []
         let itemSections = sectionUpdates > 0 ? max(1, counts.count / 2) : counts.count
@@ -99,7 +100,7 @@ final class BatchUpdatesDriver: ScenarioDriver {
     /// (which all hold as many items): a delete paired with an insert, a
     /// move, a reload, in turn; distinct sections before and after.
     static func sectionOperations(counts: [Int], from first: Int, updates: Int,
-                                  rng: inout SeededRandom) -> [BatchUpdate.Operation] {
+                                  rng: inout SplitMix64) -> [BatchUpdate.Operation] {
         let range = first..<max(first, counts.count - 1)
         var usedBefore = Set<Int>(), usedAfter = Set<Int>()
         func pick(_ used: inout Set<Int>) -> Int? {

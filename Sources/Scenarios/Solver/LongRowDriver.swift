@@ -1,56 +1,33 @@
 import LayoutSolver
 
+typealias LongRowDriver = ResizableBoxesDriver<LongRow>
+
 /// Shape: N siblings in one row, each leading edge pinned to the previous
-/// trailing edge plus spacing. `build` lays the row out in a fresh solver;
-/// `resize` changes the first view's width in place (everything after it moves).
-final class LongRowDriver: ScenarioDriver {
+/// trailing edge plus spacing. A resize changes the first view's width
+/// (everything after it moves).
+struct LongRow: ResizableBoxes {
     static let name = "long-row"
 
-    private let views: Int, spacing: Double, resize: Bool
-    private var solver = Solver()
-    private let boxes: [Box]
-    private var firstWidth: Constraint?
-    private var frame = 0
-    private var ledger = CounterLedger()
-    private(set) var sink = 0.0
-    let log: [String] = []
+    let boxes: [Box]
+    private let spacing: Double
 
-    init(parameters p: DriverParameters, seed: UInt64) throws(ScenarioError) {
-        views = try p.int("views"); spacing = try p.double("spacing")
-        resize = try p.choice("operation", ["build", "resize"]) == "resize"
+    init(parameters p: DriverParameters) throws(ScenarioError) {
+        let views = try p.int("views"); spacing = try p.double("spacing")
         boxes = (0..<views).map { Box("item\($0)") }
-        if resize { try build() }
     }
 
-    private func build() throws(ScenarioError) {
-        solver = Solver()
+    func constraints() -> (all: [Constraint], resized: Constraint?) {
         var constraints: [Constraint] = []
-        constraints.reserveCapacity(views * 4)
+        constraints.reserveCapacity(boxes.count * 4)
+        var firstWidth: Constraint?
         for (i, v) in boxes.enumerated() {
             let width = v.w == 40 + Double(i % 5) * 4
             if i == 0 { firstWidth = width; constraints.append(v.x == 0) }
             else { constraints.append(v.x == boxes[i - 1].right + spacing) }
             constraints += [width, v.y == 0, v.h == 30]
         }
-        try solver.require(constraints)
+        return (constraints, firstWidth)
     }
 
-    func step() throws(ScenarioError) {
-        if resize {
-            frame += 1
-            try solver.change(40 + Double(frame % 2), for: firstWidth!)
-        } else {
-            try build()
-        }
-        for v in boxes { sink += v.read(solver) }
-        if !resize { ledger.absorb(solver) }
-    }
-
-    func counters() -> [String: Int] { resize ? ledger.snapshot(live: [solver]) : ledger.snapshot() }
-
-    func digest() -> String {
-        var d = LayoutDigest()
-        for v in boxes { _ = v.read(solver, into: &d) }
-        return d.hex
-    }
+    func resizedConstant(frame: Int) -> Double { 40 + Double(frame % 2) }
 }

@@ -1,33 +1,26 @@
 import LayoutSolver
 
+typealias NestedChainDriver = ResizableBoxesDriver<NestedChain>
+
 /// Shape: N views each nested in the previous one with every edge inset by a
-/// fixed amount. `build` lays the chain out in a fresh solver; `resize`
-/// changes the root's width in place (every descendant follows).
-final class NestedChainDriver: ScenarioDriver {
+/// fixed amount. A resize changes the root's width (every descendant follows).
+struct NestedChain: ResizableBoxes {
     static let name = "nested-chain"
 
-    private let depth: Int, inset: Double, resize: Bool
-    private var solver = Solver()
-    private let boxes: [Box]
-    private var rootWidth: Constraint?
-    private var frame = 0
-    private var ledger = CounterLedger()
-    private(set) var sink = 0.0
-    let log: [String] = []
+    let boxes: [Box]
+    private let inset: Double
 
-    init(parameters p: DriverParameters, seed: UInt64) throws(ScenarioError) {
-        depth = try p.int("depth"); inset = try p.double("inset")
-        resize = try p.choice("operation", ["build", "resize"]) == "resize"
+    init(parameters p: DriverParameters) throws(ScenarioError) {
+        let depth = try p.int("depth"); inset = try p.double("inset")
         boxes = (0..<depth).map { Box("level\($0)") }
-        if resize { try build() }
     }
 
-    private var rootSize: Double { 2 * inset * Double(depth) + 100 }
+    private var rootSize: Double { 2 * inset * Double(boxes.count) + 100 }
 
-    private func build() throws(ScenarioError) {
-        solver = Solver()
+    func constraints() -> (all: [Constraint], resized: Constraint?) {
         var constraints: [Constraint] = []
-        constraints.reserveCapacity(depth * 4)
+        constraints.reserveCapacity(boxes.count * 4)
+        var rootWidth: Constraint?
         for (i, v) in boxes.enumerated() {
             if i == 0 {
                 let w = v.w == rootSize
@@ -39,25 +32,8 @@ final class NestedChainDriver: ScenarioDriver {
                                 v.w == p.w - 2 * inset, v.h == p.h - 2 * inset]
             }
         }
-        try solver.require(constraints)
+        return (constraints, rootWidth)
     }
 
-    func step() throws(ScenarioError) {
-        if resize {
-            frame += 1
-            try solver.change(rootSize + Double(frame % 2), for: rootWidth!)
-        } else {
-            try build()
-        }
-        for v in boxes { sink += v.read(solver) }
-        if !resize { ledger.absorb(solver) }
-    }
-
-    func counters() -> [String: Int] { resize ? ledger.snapshot(live: [solver]) : ledger.snapshot() }
-
-    func digest() -> String {
-        var d = LayoutDigest()
-        for v in boxes { _ = v.read(solver, into: &d) }
-        return d.hex
-    }
+    func resizedConstant(frame: Int) -> Double { rootSize + Double(frame % 2) }
 }

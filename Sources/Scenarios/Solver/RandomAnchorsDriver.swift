@@ -1,4 +1,5 @@
 import LayoutSolver
+import Randomness
 
 /// Shape: N flat siblings, each with a required size and a required position
 /// range inside a 1000 × 1000 container, plus `anchors_per_view` anchors to
@@ -23,7 +24,7 @@ final class RandomAnchorsDriver: ScenarioDriver {
         let views = try p.int("views"), perView = try p.int("anchors_per_view")
         priority = Priority(Float(try p.double("priority")))
         boxes = (0..<views).map { Box("v\($0)") }
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var anchors: [Anchor] = []
         if views > 1 {
             for i in 0..<views {

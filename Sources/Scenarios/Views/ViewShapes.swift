@@ -1,5 +1,6 @@
 import Geometry
 import LayoutEngine
+import Randomness
 
 /// The shapes of `Solver/` (long row, nested chain, random anchors) built from
 /// views in a window instead of raw solver variables, so the view layer's
@@ -118,7 +119,7 @@ final class ViewRandomAnchorsDriver: ViewShapeDriver, ScenarioDriver {
         count = try p.int("views")
         let perView = try p.int("anchors_per_view")
         priority = LayoutPriority(Float(try p.double("priority")))
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var list: [Anchor] = []
         if count > 1 {
             for i in 0..<count {

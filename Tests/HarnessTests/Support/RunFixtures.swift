@@ -32,7 +32,7 @@ enum RunFixtures {
         return (result, stored)
     }
 
-    /// The samples the fixture sends for a job (see Sources/fixture-worker).
+    /// The samples the fixture sends for a job (see Tests/fixture-worker).
     static func expectedSamples(size: Int, count: Int) -> [Sample] {
         (0..<count).map { (index: Int) -> Sample in
             let wall: Double = Double(size) * 1e-6 + Double(index) * 1e-7

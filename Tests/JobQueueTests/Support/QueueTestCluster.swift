@@ -1,7 +1,9 @@
+import EmbeddedCluster
 import Foundation
 import JobQueue
 import Postgres
 import Testing
+import Randomness
 
 /// One PostgreSQL cluster listening on the socket and on 127.0.0.1 at a free
 /// port, with a random password for TCP logins, for every test inside
@@ -96,7 +98,7 @@ struct QueueTestDatabase: Sendable {
     }
 
     func queue(settings: QueueSettings = .standard, seed: UInt64 = 1) async throws -> JobQueue {
-        JobQueue(connection: try await connect(), settings: settings, random: SeededRandom(seed: seed))
+        JobQueue(connection: try await connect(), settings: settings, random: SplitMix64(seed: seed))
     }
 }
 

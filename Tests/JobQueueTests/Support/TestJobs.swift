@@ -28,6 +28,19 @@ enum TestJobs {
 }
 
 extension PostgresConnection {
+    /// Ends every running lease now, by the database's clock, which is the
+    /// clock rescue reads: a test decides when a lease lapses, so a stalled
+    /// machine cannot make it lapse early or late.
+    func expireLeases() throws {
+        try execute("UPDATE queue_jobs SET lease_expires_at = now() - interval '1 second' WHERE state = 'running'")
+    }
+
+    /// Seconds from now until the job's lease ends, by the database's clock.
+    func leaseRemaining(job: Int) throws -> Double {
+        try execute("SELECT extract(epoch FROM lease_expires_at - now())::float8 AS left FROM queue_jobs WHERE id = $1",
+                    [.int(job)]).first?.double("left") ?? -.infinity
+    }
+
     /// The first column of the first row as an integer.
     func count(_ sql: String, _ parameters: [PostgresValue?] = []) throws -> Int {
         try execute(sql, parameters).first?.int(at: 0) ?? 0

@@ -1,3 +1,4 @@
+import EmbeddedCluster
 import Foundation
 import Postgres
 import Testing

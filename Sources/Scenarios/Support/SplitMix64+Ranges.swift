@@ -1,9 +1,5 @@
 import Randomness
 
-/// SplitMix64 (module Randomness): a sequence that depends only on the seed,
-/// the same on every platform and Swift version (unlike the system generator).
-public typealias SeededRandom = SplitMix64
-
 extension SplitMix64 {
     /// Uniform in 0..<bound without modulo bias worth caring about here
     /// (`Int.random(in:using:)` would do, but its algorithm may change between Swift versions).

@@ -1,3 +1,5 @@
+import Postgres
+
 /// What can go wrong running a private PostgreSQL cluster. Each message
 /// says what to do about it.
 public enum EmbeddedPostgresError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 
 // The blocking steps behind start() and stop(). They run on a dispatch
 // thread (see `offload`) while holding the cluster's lock file.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Postgres
 
 /// A private PostgreSQL cluster kept in one directory (LayoutBench uses
 /// `.layoutbench/postgres` in the project) and reached only through a Unix

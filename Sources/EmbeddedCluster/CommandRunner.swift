@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 
 /// What a finished helper program left behind.
 struct CommandOutput {
