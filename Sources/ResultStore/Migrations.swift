@@ -101,8 +101,8 @@ public enum Migrations {
         )
         """,
         // No foreign key and no primary key: a per-row foreign-key check and
-        // a three-column unique index tripled the time to COPY a million
-        // samples (13 s against 3.3 s here). Integrity comes from the store
+        // a three-column unique index make a COPY of many samples several
+        // times slower (`layoutbench bench store`). Integrity comes from the store
         // instead: a job's samples are written only in the transaction that
         // finishes the job, and only while it is unfinished, so they are
         // never orphaned or duplicated; `deleteRun` removes them explicitly.
