@@ -34,7 +34,7 @@ public struct AccuracyTally: Sendable, Equatable {
         }
     }
 
-    static func percent(_ part: Int, _ whole: Int) -> String {
+    public static func percent(_ part: Int, _ whole: Int) -> String {
         whole == 0 ? "–" : String(format: "%.1f %%", locale: nil, 100 * Double(part) / Double(whole))
     }
 

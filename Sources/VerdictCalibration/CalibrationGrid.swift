@@ -10,6 +10,8 @@ public struct CalibrationCase: Sendable, Hashable {
     /// Jobs (worker processes) per size and samples per job.
     public var jobs: Int
     public var samplesPerJob: Int
+    /// Jobs added by settling, by size (beyond `jobs`).
+    public var extraJobs: [Int: Int] = [:]
 
     public init(law: TimingLaw, noise: SyntheticNoise, sizes: [Int], jobs: Int, samplesPerJob: Int) {
         self.law = law; self.noise = noise; self.sizes = sizes; self.jobs = jobs; self.samplesPerJob = samplesPerJob

@@ -14,6 +14,8 @@ extension BenchCommand {
         @Option(help: "First seed.") var firstSeed: UInt64 = 1
         @Option(help: "Sweep lengths to try (comma-separated, of 3, 4, 5).") var sizes = "3,4,5"
         @Option(help: "Bootstrap resamples for each exponent interval.") var resamples = 1_000
+        @Option(help: "Also settle inconclusive verdicts as `run --settle` does, for up to this many rounds, and print the table after.")
+        var settleRounds = 0
         @Flag(help: "Also list every false alarm and miss with its reason.") var verbose = false
 
         func run() async throws {
@@ -30,9 +32,20 @@ extension BenchCommand {
             grid.seeds = (0..<UInt64(seeds)).map { firstSeed &+ $0 }
             let cases = grid.cases
             let started = ContinuousClock.now
-            let outcomes = VerdictAccuracy.run(cases, exponentResamples: resamples)
+            guard settleRounds >= 0 else { throw ValidationError("--settle-rounds: 0 or more") }
+            var outcomes = VerdictAccuracy.run(cases, exponentResamples: resamples)
             print(AccuracyTally.report(outcomes))
             print("\(cases.count) series, \(outcomes.count) verdicts in \(BenchCommand.milliseconds(ContinuousClock.now - started) / 1000) s")
+            if settleRounds > 0 {
+                let (before, after) = VerdictAccuracy.runSettling(cases, rounds: settleRounds, exponentResamples: resamples)
+                let open = zip(before, after).filter { $0.0.verdict == .inconclusive }
+                let settled = open.filter { $0.1.verdict != .inconclusive }.count
+                print("\nafter settling (up to \(settleRounds) round\(settleRounds == 1 ? "" : "s")): \(settled) of \(open.count) inconclusive verdicts settled "
+                      + "(\(AccuracyTally.percent(settled, open.count))); "
+                      + "\(open.filter { $0.1.verdict == .fail && $0.1.holds }.count) became false alarms, \(open.filter { $0.1.verdict == .pass && !$0.1.holds }.count) misses")
+                print(AccuracyTally.report(after))
+                outcomes = after
+            }
             if verbose {
                 for o in outcomes where (o.holds && o.verdict == .fail) || (!o.holds && o.verdict == .pass) {
                     let c = o.testCase

@@ -91,9 +91,10 @@ public struct TimeScaling: Sendable, Equatable, Codable {
         public var coefficient: Double
         public var rSquared: Double
         /// Slopes between consecutive sizes of the size means, with
-        /// simultaneous (Bonferroni) 99 % intervals from the same bootstrap:
-        /// one pair alone can fail a claim, so its error rate must be held
-        /// over all pairs and below that of the whole-sweep exponent.
+        /// simultaneous (Bonferroni) 99.9 % intervals from the same bootstrap:
+        /// one pair alone can fail a claim, and `run --settle` looks again
+        /// after every round, so its error rate must be held over all pairs
+        /// and rounds, far below that of the whole-sweep exponent.
         public var localSlopes: [Onset.LocalSlope]?
     }
 
