@@ -139,10 +139,10 @@ let package = Package(
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
         .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"], path: "Tests/fixture-worker"),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EmbeddedCluster", "fixture-worker", "layoutbench"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EmbeddedCluster", "fixture-worker", "layoutbench", "synthetic-worker"]),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
-            "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds", "Statistics",
+            "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds", "Statistics", "VerdictCalibration",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Distributed runs end to end: real `layoutbench agent` processes on a
@@ -175,6 +175,14 @@ let package = Package(
         // Calibration: real in-process kernels of known complexity, measured
         // and classified 20 times (verdict accuracy on this machine).
         .testTarget(name: "CalibrationTests", dependencies: ["Analysis", "Randomness"]),
+        // Known timing laws t = A + C·g(n) with seeded log-normal noise, for
+        // checking verdicts against the truth.
+        .target(name: "SyntheticTimings", dependencies: ["Randomness"]),
+        // Runs the real analysis on synthetic laws and tallies its verdicts.
+        .target(name: "VerdictCalibration", dependencies: ["Analysis", "SyntheticTimings", "Workloads", "WorkerProtocol"]),
+        // A worker (protocol v1) whose timings follow a known law: verdicts checked end to end.
+        .executableTarget(name: "synthetic-worker", dependencies: ["WorkerProtocol", "SyntheticTimings"]),
+        .testTarget(name: "VerdictCalibrationTests", dependencies: ["VerdictCalibration", "SyntheticTimings", "synthetic-worker"]),
         // Renders a run and its analysis: static HTML, JSON, CSV, Markdown, terminal table.
         .target(name: "Report", dependencies: ["Analysis"]),
         .testTarget(name: "ReportTests", dependencies: ["Report"]),

@@ -61,11 +61,14 @@ public struct RunAnalyzer: Sendable {
             let seriesCells = frozenSeries[key]!.sorted { $0.key.size < $1.key.size }
             var samples: [Int: [Double]] = [:]
             var cpuSamples: [Int: [Double]] = [:]
+            var jobOfSample: [Int: [Int]] = [:]
             for c in seriesCells {
                 samples[c.key.size] = frozenTimes[c.key] ?? []
-                cpuSamples[c.key.size] = frozenJobs[c.key]!.flatMap { $0.samples.map(\.cpuSecondsPerIteration) }
+                let jobs = frozenJobs[c.key]!
+                cpuSamples[c.key.size] = jobs.flatMap { $0.samples.map(\.cpuSecondsPerIteration) }
+                jobOfSample[c.key.size] = jobs.enumerated().flatMap { i, job in Array(repeating: i, count: job.samples.count) }
             }
-            let time = TimeScaling.fit(samples: samples, cpuSamples: cpuSamples, resamples: options.exponentResamples,
+            let time = TimeScaling.fit(samples: samples, cpuSamples: cpuSamples, jobs: jobOfSample, resamples: options.exponentResamples,
                                        seed: analyzer.seed(for: key.description))
             var counters: [CounterGrowth] = []
             for name in Set(seriesCells.flatMap { $0.counters.keys }).sorted() {

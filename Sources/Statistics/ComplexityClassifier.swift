@@ -89,7 +89,8 @@ public struct ComplexityOptions: Sendable, Equatable {
     public var level: Double = 0.05
     /// Minimum log10(n_max/n_min), checked to within 0.005.
     public var minimumDecades: Double = 1.5
-    /// Minimum number of distinct sizes (at least 4).
+    /// Minimum number of distinct sizes (at least 3: two-parameter classes
+    /// then keep one degree of freedom for the lack-of-fit test).
     public var minimumSizes: Int = 4
     /// Below this lack-of-fit p-value the chosen class is flagged as not fitting.
     public var poorFitPValue: Double = 0.001
@@ -153,7 +154,7 @@ public func classifyComplexity(
     guard options.leaveConstantLevel > 0, options.leaveConstantLevel < 1 else {
         throw .invalidOption(name: "leaveConstantLevel", value: options.leaveConstantLevel)
     }
-    guard options.minimumSizes >= 4 else {
+    guard options.minimumSizes >= 3 else {
         throw .invalidOption(name: "minimumSizes", value: Double(options.minimumSizes))
     }
     let groups = try SizeGroups(sizes: sizes, times: times)

@@ -17,9 +17,10 @@ struct BenchCommand: AsyncParsableCommand {
               .build/release/layoutbench bench overhead --count 200
               .build/release/layoutbench bench store --samples 1000000
               .build/release/layoutbench bench compare-power --from Reports/compare-aa
+              .build/release/layoutbench bench verdicts --sigma 0.1 --seeds 5
             """,
         shouldDisplay: false,
-        subcommands: [Overhead.self, Store.self, ComparePower.self])
+        subcommands: [Overhead.self, Store.self, ComparePower.self, Verdicts.self])
 
     static let databaseName = "layoutbench_bench"
 

@@ -41,6 +41,12 @@ struct RunCommand: AsyncParsableCommand {
             + "(default: default=layoutbench-worker next to this program).", valueName: "name=path"))
     var engine: [String] = []
 
+    @Flag(name: .long, help: "Give inconclusive scaling verdicts more sizes (the sweep's next) or more jobs, round by round, within --settle-budget.")
+    var settle = false
+
+    @Option(name: .long, help: ArgumentHelp("Seconds --settle may spend on added jobs (a round that starts finishes).", valueName: "seconds"))
+    var settleBudget: Double = 120
+
     @OptionGroup var database: DatabaseOptions
 
     @Option(name: .long, help: "Seconds a job may run before its worker is stopped (SIGTERM, then SIGKILL).")
@@ -80,6 +86,8 @@ struct RunCommand: AsyncParsableCommand {
         if detach, !distributed { throw ValidationError("--detach goes with --distributed") }
         if machineClass != nil, !distributed { throw ValidationError("--machine-class goes with --distributed") }
         if let shard { do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) } }
+        guard settleBudget > 0 else { throw ValidationError("--settle-budget must be more than 0 seconds") }
+        if settle, distributed { throw ValidationError("--settle runs the added jobs itself; it does not go with --distributed") }
     }
 
     func parsedSizes() throws -> [Int]? {
@@ -136,7 +144,21 @@ struct RunCommand: AsyncParsableCommand {
                                    link: link, progress: progress, cancellation: cancellation)
             let result = try await run.execute()
 
-            let after = try await RunCommand.afterRun(runID: runID, workloads: loaded.map(\.workload), store: await link.readableStore)
+            var workloadsForReport = loaded.map(\.workload)
+            var settleNotes: [String] = []
+            if settle, !result.interrupted, let readable = await link.readableStore {
+                let settling = try await self.settle(info: info, loaded: loaded, engines: engines, catalog: planner.catalog,
+                                                     firstOrdinal: plan.count, link: link, store: readable, progress: progress,
+                                                     cancellation: cancellation)
+                settleNotes = settling.notes
+                for i in workloadsForReport.indices {
+                    workloadsForReport[i].sweep.sizes = Array(Set(workloadsForReport[i].sweep.sizes)
+                        .union(settling.addedSizes[workloadsForReport[i].name] ?? [])).sorted()
+                }
+            }
+
+            let after = try await RunCommand.afterRun(runID: runID, workloads: workloadsForReport, store: await link.readableStore,
+                                                      notes: settleNotes)
             if after.verdictsEvaluated, !after.verdicts.isEmpty { try await link.record(verdicts: after.verdicts, runID: runID) }
             if let path = after.reportPath { try await link.record(reportPath: path, runID: runID) }
             let stored = try await link.finish(runID: runID, status: result.interrupted ? .interrupted : .finished)
@@ -163,6 +185,7 @@ struct RunCommand: AsyncParsableCommand {
         if !sizes.isEmpty { options["sizes"] = sizes.joined(separator: ",") }
         if let samples { options["samples"] = String(samples) }
         if let shard { options["shard"] = shard }
+        if settle { options["settle_budget"] = String(settleBudget) }
         if distributed { options["distributed"] = machineClass ?? "any" }
         return options
     }
@@ -183,7 +206,7 @@ extension RunCommand {
     /// is away: the results are in the spool, so there is nothing to analyse
     /// yet — the expectations are listed as not evaluated and `layoutbench
     /// report` makes the report once the spool is flushed.
-    static func afterRun(runID: UUID, workloads: [Workload], store: ResultStore?,
+    static func afterRun(runID: UUID, workloads: [Workload], store: ResultStore?, notes: [String] = [],
                          reportsDirectory: URL = DatabaseLocator.projectRoot().appendingPathComponent("Reports")) async throws -> AfterRun {
         guard let store, var details = try? await store.runDetails(runID) else {
             var verdicts: [ExpectationVerdict] = []
@@ -197,7 +220,7 @@ extension RunCommand {
         }
         // The jobs are done; the run row is closed just after this, so the report says when.
         details.run.finishedAt = details.run.finishedAt ?? Date()
-        let outcome = try RunReporting.report(details, workloads: workloads, reportsDirectory: reportsDirectory)
+        let outcome = try RunReporting.report(details, workloads: workloads, reportsDirectory: reportsDirectory, notes: notes)
         return AfterRun(verdicts: outcome.storedVerdicts, verdictsEvaluated: true, reportPath: outcome.runPage.path)
     }
 }

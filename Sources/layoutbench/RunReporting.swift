@@ -19,9 +19,11 @@ enum RunReporting {
 
     /// Analyses `details`, writes the report under `reportsDirectory`, and
     /// returns the verdicts for the store.
-    static func report(_ details: RunDetails, workloads: [Workload], reportsDirectory: URL) throws(ReportError) -> Outcome {
+    static func report(_ details: RunDetails, workloads: [Workload], reportsDirectory: URL,
+                       notes: [String] = []) throws(ReportError) -> Outcome {
         let data = runData(details, workloads: workloads)
-        let analysis = RunAnalyzer().analyze(data)
+        var analysis = RunAnalyzer().analyze(data)
+        analysis.notes += notes
         let written = try Report.write(run: data, analysis: analysis, allRuns: Report.existingRuns(in: reportsDirectory),
                                        to: reportsDirectory)
         return Outcome(analysis: analysis, data: data, runPage: written.runPage, storedVerdicts: storedVerdicts(analysis))

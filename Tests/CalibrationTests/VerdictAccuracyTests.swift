@@ -8,7 +8,14 @@ import Testing
 /// must name the class in at least 19 of 20 runs, and the linear kernel
 /// must never be called super-linear — not by its growth finding, not by a
 /// failed "linear" verdict.
-@Suite("Verdict accuracy on real timings", .serialized)
+///
+/// It depends on this machine's timing, so it is not part of the default
+/// `swift test`: it runs when LAYOUTBENCH_TIMING_TESTS=1 (its own CI step,
+/// with retries). The deterministic check of the same rule on synthetic
+/// laws is VerdictCalibrationTests.
+@Suite("Verdict accuracy on real timings", .serialized, .tags(.timing),
+       .enabled(if: ProcessInfo.processInfo.environment["LAYOUTBENCH_TIMING_TESTS"] == "1",
+                "timing-dependent: set LAYOUTBENCH_TIMING_TESTS=1"))
 struct VerdictAccuracyTests {
     static let runs = 20
 
@@ -62,4 +69,9 @@ struct VerdictAccuracyTests {
             #expect(failedVerdicts == 0, "a linear kernel failed its 'linear' claim \(failedVerdicts) times")
         }
     }
+}
+
+extension Tag {
+    /// Tests whose outcome depends on the machine's timing.
+    @Tag static var timing: Self
 }

@@ -19,13 +19,14 @@ public struct SeriesScaling: Sendable, Equatable, Codable {
 /// 1. A counter that fits a class above O(n) (exactly or within 5 %) and
 ///    whose log-log exponent exceeds 1.1 is *work* that grows faster than
 ///    linear: `superlinear`, onset from that counter.
-/// 2. Otherwise, time that is ``TimeScaling/conclusivelyBeyond(_:exponent:tolerance:)``
-///    O(n) (class above O(n), conclusive, no class ≤ O(n) plausible,
-///    exponent interval above 1.1) is `superlinear` — unless the series
+/// 2. Otherwise, time whose exponent interval lies wholly above the
+///    linear band (1 + ``ClaimBand/tolerance``, see ``ClaimBand``) is
+///    `superlinear`, whatever class fits best — unless the series
 ///    has counters and every one is exactly O(n) or below, in which case
 ///    the engine's work is proven linear and the extra time is the machine
 ///    (caches, memory): `linearWorkSlowerTime`.
-/// 3. Time within O(n) (see ``TimeScaling/within(_:)``), or counters all
+/// 3. Time within O(n) (exponent interval at most the band and O(n) or a
+///    lower class plausible and fitting), or counters all
 ///    exactly ≤ O(n): `atMostLinear`.
 /// 4. Anything else: `undetermined`, with the reason.
 public struct GrowthFinding: Sendable, Equatable, Codable {
@@ -48,18 +49,18 @@ public struct GrowthFinding: Sendable, Equatable, Codable {
                                  reason: "counter \(c.counter) grows as \(c.complexity!)\(c.isExact ? " exactly" : " (within 5 %)"), exponent \(fmt.fixed(c.exponent!, 2))")
         }
         let countersLinear = !counters.isEmpty && counters.allSatisfy { $0.isExact && $0.complexity.map { $0 <= .linear } == true }
-        if time.conclusivelyBeyond(.linear, exponent: 1, tolerance: exponentTolerance) {
-            let c = time.classification!, p = time.powerLaw!
-            let timeText = "time classified \(c.complexity), exponent \(fmt.fixed(p.exponent, 2)) [\(fmt.fixed(p.lower, 2)), \(fmt.fixed(p.upper, 2))]"
+        let bound = ClaimBand.slope(of: .linear, over: time.sizes) + ClaimBand.tolerance
+        if let p = time.powerLaw, p.lower > bound {
+            let classText = time.classification.map { "time \($0.fitsWell ? "fits" : "fits no class well; nearest") \($0.complexity), " } ?? "time "
+            let timeText = "\(classText)exponent \(fmt.fixed(p.exponent, 2)) [\(fmt.fixed(p.lower, 2)), \(fmt.fixed(p.upper, 2))]"
             if countersLinear {
                 return GrowthFinding(kind: .linearWorkSlowerTime, complexity: .linear, onsetSize: nil,
                                      reason: "\(timeText), but every counter is exactly O(n) or below: the work is linear; the extra time is the machine (caches, memory)")
             }
-            return GrowthFinding(kind: .superlinear, complexity: c.complexity, onsetSize: time.onset?.onsetSize,
+            return GrowthFinding(kind: .superlinear, complexity: time.classification?.complexity, onsetSize: time.onset?.onsetSize,
                                  reason: timeText + (time.onset?.onsetSize.map { ", super-linear from n = \($0)" } ?? ""))
         }
-        if time.within(.linear) {
-            let c = time.classification!
+        if let p = time.powerLaw, p.upper <= bound, let c = time.classification, c.admits(.linear), c.steeperFit(than: .linear) == nil {
             return GrowthFinding(kind: .atMostLinear, complexity: c.complexity, onsetSize: nil,
                                  reason: "time classified \(c.complexity)" + (time.powerLaw.map { ", exponent \(fmt.fixed($0.exponent, 2))" } ?? ""))
         }

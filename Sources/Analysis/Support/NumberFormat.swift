@@ -41,6 +41,11 @@ public enum NumberFormat {
         return value < 0 ? "−" + out : out
     }
 
+    /// A count with its noun in agreement: "1 outlier", "3 outliers", "1,200 samples".
+    public static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(grouped(n)) \(n == 1 ? noun : plural ?? noun + "s")"
+    }
+
     /// A ratio as "0.42×".
     public static func ratio(_ value: Double) -> String { significant(value) + "×" }
 

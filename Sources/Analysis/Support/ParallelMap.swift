@@ -4,7 +4,7 @@ import Dispatch
 /// `DispatchQueue.concurrentPerform`. Each result lands at its own index, so
 /// the output — and everything computed from it — does not depend on
 /// scheduling. Used for the independent per-cell and per-series work.
-func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+public func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
     guard count > 1 else { return (0..<count).map(body) }
     let buffer = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
     buffer.initialize(repeating: nil)

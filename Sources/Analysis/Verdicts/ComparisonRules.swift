@@ -25,6 +25,7 @@ struct ComparisonRules {
         guard evidence.cells[cheaper] != nil else { return (.inconclusive, evidence.missing(cheaper), []) }
         guard evidence.cells[than] != nil else { return (.inconclusive, evidence.missing(than), []) }
         let target = 1 / factor
+        let claimed = Expectation.ratioBoundText(factor: factor, of: than)
         var sizes = Set(evidence.sizes(of: cheaper)).intersection(evidence.sizes(of: than)).sorted()
         if let size { sizes = sizes.filter { $0 == size } }
         guard !sizes.isEmpty else {
@@ -80,14 +81,14 @@ struct ComparisonRules {
         if let (n, v, lo) = failing {
             // The worst miss, not the first: a claim missed by 2.2× at the
             // smallest size and 4.4× at the largest must not read as a near miss.
-            var reason = "\(cheaper)/\(than) = \(NumberFormat.ratio(v)) at n = \(n) (95 % low \(NumberFormat.ratio(lo))), above the claimed \(NumberFormat.ratio(target))"
+            var reason = "\(cheaper)/\(than) = \(NumberFormat.ratio(v)) at n = \(n) (95 % low \(NumberFormat.ratio(lo))): \(cheaper) costs more than \(claimed)"
             if failures > 1, let m = mildest {
-                reason += "; above it at \(failures) of \(sizes.count) sizes (least \(NumberFormat.ratio(m.ratio)) at n = \(m.size))"
+                reason += "; more at \(failures) of \(sizes.count) sizes (least \(NumberFormat.ratio(m.ratio)) at n = \(m.size))"
             }
             return (.fail, reason, figures)
         }
         if unsure == 0 {
-            return (.pass, "at every size (\(sizes.count)) \(cheaper) costs ≤ \(NumberFormat.ratio(target)) of \(than); worst \(shown)", figures)
+            return (.pass, "at \(sizes.count == 1 ? "the one size" : "every size (\(sizes.count))") \(cheaper) costs at most \(claimed); worst \(shown)", figures)
         }
         // Named by the size that leaves it open, which need not be the worst.
         guard let o = straddling else {
@@ -95,7 +96,7 @@ struct ComparisonRules {
             return (.inconclusive, "no \(metric) for both \(cheaper) and \(than) at n = \(list); worst \(shown)", figures)
         }
         var reason = "\(cheaper)/\(than) = \(NumberFormat.ratio(o.ratio)) [\(NumberFormat.ratio(o.lower)), \(NumberFormat.ratio(o.upper))] at n = \(o.size): "
-            + "the interval reaches past the claimed \(NumberFormat.ratio(target)); take more samples"
+            + "the interval reaches past \(NumberFormat.ratio(target)) (\(cheaper) at most \(claimed)); more samples at n = \(NumberFormat.grouped(o.size)) would settle it"
         if o.size != w.size { reason += " (the highest ratio is \(NumberFormat.ratio(w.ratio)) at n = \(w.size))" }
         return (.inconclusive, reason, figures)
     }
@@ -119,7 +120,7 @@ struct ComparisonRules {
         guard checked > 0 else {
             return (.inconclusive, "no job reported counter \(counter); check the name against the driver's counters", [])
         }
-        return (.pass, "\(counter) \(bound) in all \(checked) cells (largest \(NumberFormat.significant(extreme!)))",
+        return (.pass, "\(counter) \(bound) in \(checked == 1 ? "the one cell" : "all \(checked) cells") (largest \(NumberFormat.significant(extreme!)))",
                 [.init("largest \(counter)", extreme!, .count)])
     }
 
@@ -143,6 +144,6 @@ struct ComparisonRules {
         }
         return compared == 0
             ? (.inconclusive, "no size and seed where all of \(variants.joined(separator: ", ")) produced a digest", [])
-            : (.pass, "identical digests in all \(compared) comparisons", [.init("comparisons", Double(compared), .count)])
+            : (.pass, compared == 1 ? "identical digests in the one comparison" : "identical digests in all \(compared) comparisons", [.init("comparisons", Double(compared), .count)])
     }
 }

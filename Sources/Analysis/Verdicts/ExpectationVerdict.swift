@@ -32,7 +32,8 @@ public struct ExpectationVerdict: Sendable, Equatable, Codable {
             case .seconds: NumberFormat.seconds(value)
             case .ratio: NumberFormat.ratio(value)
             case .exponent: NumberFormat.fixed(value, 3)
-            case .count, .plain: NumberFormat.significant(value)
+            case .count: value == value.rounded() && abs(value) < 1e15 ? NumberFormat.grouped(Int(value)) : NumberFormat.significant(value)
+            case .plain: NumberFormat.significant(value)
             }
         }
     }
@@ -53,14 +54,14 @@ public struct ExpectationVerdict: Sendable, Equatable, Codable {
         self.outcome = outcome; self.reason = reason; self.figures = figures
     }
 
-    /// The claim in words, e.g. "grouped: time linear" or "toggle ≥ 2× cheaper than churn (time)".
+    /// The claim in words, e.g. "grouped: time linear" or "toggle costs at most ½ of churn (time)".
     public var claimText: String { Self.describe(expectation) }
 
     public static func describe(_ e: Expectation) -> String {
         switch e {
         case .scaling(let v, let m, let c): "\(v): \(m) \(c)"
         case .ratio(let a, let b, let f, let m, let size):
-            "\(a) ≥ \(NumberFormat.significant(f))× cheaper than \(b) (\(m)\(size.map { ", n = \($0)" } ?? ""))"
+            Expectation.ratioClaimText(cheaper: a, than: b, factor: f) + " (\(m)\(size.map { ", n = \(NumberFormat.grouped($0))" } ?? ""))"
         case .counter(let v, let c, let bound): "\(v ?? "every variant"): counter \(c) \(bound)"
         case .sameDigest(let vs): "same layout: \(vs.joined(separator: ", "))"
         }

@@ -4,41 +4,49 @@ import Workloads
 ///
 /// A class claim is a ceiling: "linear" holds when growth is no faster
 /// than O(n) (a sub-linear finding passes and says so). Let c* be the
-/// claimed class and k* its exponent band (``ClaimBand``), tolerance 0.1.
+/// claimed class, B its band over the series' sweep (``ClaimBand``: the
+/// steepest log-log slope any A + C·g(n) of the class has over these
+/// sizes) and δ = ``ClaimBand/tolerance``.
 ///
 /// Metric = a counter: the counter's exact fit decides (``CounterGrowth``).
 /// Pass when its class is ≤ c* (exactly, or within 5 %); fail when its class
-/// is above c* or, with no class fitting, its exponent exceeds k* + 0.1;
+/// is above c* or, with no class fitting, its exponent exceeds B + δ;
 /// inconclusive with fewer than 3 sizes or a missing counter. For
 /// `maxExponent(e)` the counter's log-log exponent is compared with e.
 ///
-/// Metric = time: time and the series' counters both vote.
-/// - time *within*: class ≤ c*, fits well, conclusive (or every plausible
-///   class ≤ c*), and the exponent interval's upper end ≤ k* + 0.1;
-/// - time *beyond*: class > c*, conclusive, fits well, no class ≤ c*
-///   plausible, exponent interval's lower end > k* + 0.1;
+/// Metric = time: the exponent's interval [L, U] decides, the class fit
+/// and the counters refine.
+/// - time *beyond*: L > B + δ. Growth is steeper than any law of c* over
+///   this sweep, whatever class fits best; the best class is named as advice.
+/// - time *within*: U ≤ B + δ and the class fit does not contradict c*:
+///   c* or a class below it is plausible and passes the lack-of-fit test
+///   (or no class fit is available). A class that fits badly never passes
+///   a claim on its own.
+/// - time *bends*: U ≤ B + δ but no class ≤ c* fits while a higher one
+///   does: an intercept can hide a steeper class in the exponent, so this
+///   is not a pass.
+/// - time *straddles*: L ≤ B + δ < U.
 /// - counters *within*: the series has counters and all fit exactly in a
 ///   class ≤ c*; counters *beyond*: some counter's class is above c* and its
-///   exponent exceeds k* + 0.1.
+///   exponent exceeds B + δ.
 ///
-/// | time    | counters | verdict |
-/// |---------|----------|---------|
-/// | beyond  | within   | inconclusive: the work is within; the time is the machine |
-/// | beyond  | other    | fail |
-/// | within  | beyond   | inconclusive: the work grows faster; time will follow at larger N |
-/// | within  | other    | pass |
-/// | unclear | within   | pass, settled by the counters |
-/// | unclear | beyond   | fail, settled by the counters |
-/// | unclear | none     | inconclusive, with time's reason |
+/// | time      | counters | verdict |
+/// |-----------|----------|---------|
+/// | beyond    | within   | inconclusive: the work is within; the time is the machine |
+/// | beyond    | other    | fail |
+/// | within    | beyond   | inconclusive: the work grows faster; time will follow at larger N |
+/// | within    | other    | pass |
+/// | bends, straddles | within | pass, settled by the counters |
+/// | bends, straddles | beyond | fail, settled by the counters |
+/// | bends, straddles | none | inconclusive, saying by how much and what would settle it |
 ///
-/// For `maxExponent(e)` time *within* is "interval upper ≤ e", *beyond*
-/// "interval lower > e"; counters vote with their exponents.
+/// For `maxExponent(e)` the band is e itself and there is no class fit.
 struct ScalingRule {
     var evidence: WorkloadEvidence
 
     func evaluate(variant: String, metric: Metric, claim: ScalingClaim) -> (ExpectationVerdict.Outcome, String, [ExpectationVerdict.Figure]) {
         guard let series = evidence.series[variant] else { return (.inconclusive, evidence.missing(variant), []) }
-        let band = ClaimBand(claim)
+        let band = ClaimBand(claim, sizes: series.time.sizes)
         switch metric {
         case .counter(let name):
             return counterVerdict(series: series, name: name, claim: claim, band: band)
@@ -57,7 +65,7 @@ struct ScalingRule {
         }
         var figures: [ExpectationVerdict.Figure] = []
         if let e = g.exponent { figures.append(.init("counter exponent", e, .exponent)) }
-        figures.append(.init("at n = \(g.sizes.last!)", g.values.last!, .count))
+        figures.append(.init("\(name) at n = \(NumberFormat.grouped(g.sizes.last!))", g.values.last!, .count))
         let fitText = g.complexity.map { "\($0)\(g.isExact ? " exactly" : " within 5 %")" } ?? "no class within 5 %"
         if let c = band.complexity {
             if let k = g.complexity {
@@ -79,59 +87,133 @@ struct ScalingRule {
     private func timeVerdict(series: SeriesScaling, claim: ScalingClaim, band: ClaimBand)
         -> (ExpectationVerdict.Outcome, String, [ExpectationVerdict.Figure]) {
         let t = series.time
-        let limit = band.exponent + ClaimBand.tolerance
+        let bound = band.exponent + ClaimBand.tolerance
+        let fmt = NumberFormat.self
         var figures: [ExpectationVerdict.Figure] = []
-        var timeText = ""
-        if let p = t.powerLaw {
-            figures += [.init("exponent", p.exponent, .exponent), .init("exponent 95 % low", p.lower, .exponent),
-                        .init("exponent 95 % high", p.upper, .exponent)]
-            timeText = "exponent \(NumberFormat.fixed(p.exponent, 2)) [\(NumberFormat.fixed(p.lower, 2)), \(NumberFormat.fixed(p.upper, 2))]"
+        let classification = band.complexity == nil ? nil : t.classification
+        if let c = t.classification { figures.append(.init("noise σ(ln t)", c.logNoise, .plain)) }
+        typealias Onset = TimeScaling.Onset.LocalSlope
+        let clockText = t.clock == .cpu
+            ? " (CPU time: wall time was contended, wall/CPU \(fmt.fixed(t.contention ?? 0, 2)))" : ""
+        if t.clock == .cpu { figures.append(.init("wall/CPU", t.contention ?? 0, .plain)) }
+        guard let p = t.powerLaw else {
+            let why = t.unavailable["power law"] ?? "no fit"
+            return countersOnly(series: series, claim: claim, band: band, timeText: "the time has no exponent (\(why))", figures: figures)
         }
-        if let c = t.classification {
-            figures.append(.init("noise σ(ln t)", c.logNoise, .plain))
-            timeText = "time \(c.complexity)\(c.isConclusive ? "" : " (not conclusive)")" + (timeText.isEmpty ? "" : ", " + timeText)
-        }
-        if timeText.isEmpty { timeText = "time: " + (t.unavailable["power law"] ?? "no fit") }
-        if t.clock == .cpu {
-            timeText += " (CPU time: wall time was contended, wall/CPU \(NumberFormat.fixed(t.contention ?? 0, 2)))"
-            figures.append(.init("wall/CPU", t.contention ?? 0, .plain))
+        figures += [.init("exponent", p.exponent, .exponent), .init("exponent 95 % low", p.lower, .exponent),
+                    .init("exponent 95 % high", p.upper, .exponent), .init("claim bound", bound, .exponent)]
+        let exponentText = "exponent \(fmt.fixed(p.exponent, 2)) [\(fmt.fixed(p.lower, 2)), \(fmt.fixed(p.upper, 2))]\(clockText)"
+        let claimName = claim.displayName
+
+        /// "no class fits; nearest O(n log n)" or "best fit O(n log n)".
+        var advice: String {
+            guard let c = classification else { return "" }
+            return c.fitsWell ? "; best fit \(c.complexity)" : "; no class fits; nearest \(c.complexity)"
         }
 
-        let timeWithin: Bool, timeBeyond: Bool
-        let counterWithin: Bool, counterBeyond: CounterGrowth?
+        // The steepest pair of sizes whose whole interval lies above the
+        // claim's slope between them: growth there is steeper than any law
+        // of the class, however the rest of the sweep looks.
+        let local = (p.localSlopes ?? []).compactMap { s -> (Onset, Double)? in
+            band.localBand(from: s.from, to: s.to).map { (s, $0 + ClaimBand.tolerance) }
+        }
+        let steepPair = local.filter { $0.0.lower > $0.1 }.max { $0.0.lower - $0.1 < $1.0.lower - $1.1 }
+        let pairText: (Onset, Double) -> String = { s, limit in
+            "between n = \(fmt.grouped(s.from)) and \(fmt.grouped(s.to)) the slope is \(fmt.fixed(s.slope, 2)) [\(fmt.fixed(s.lower, 2)), \(fmt.fixed(s.upper, 2))] > \(fmt.fixed(limit, 2))"
+        }
+
+        let counters = counterVotes(series: series, band: band)
+        if p.lower > bound || steepPair != nil {
+            let evidence = p.lower > bound ? "\(exponentText) > \(fmt.fixed(bound, 2))" : "\(exponentText); " + pairText(steepPair!.0, steepPair!.1)
+            if counters.within {
+                return (.inconclusive, "\(evidence): time grows faster than \(claimName), but \(counters.text): the engine's work is within the claim; the extra time is the machine (caches, memory)", figures)
+            }
+            return (.fail, "\(evidence): not \(claimName)\(advice)" + (counters.beyond != nil ? "; \(counters.text)" : ""), figures)
+        }
+        if p.upper <= bound {
+            // Within the band: the class fit, or else the top pair of sizes
+            // (where an intercept weighs least), must agree.
+            let topWithin = local.last.map { $0.0.upper <= $0.1 } ?? true
+            // The class fit supports the claim when a class up to it fits and
+            // no steeper class fits clearly better: with an intercept,
+            // n log n can keep its exponent below 1 over two decades.
+            let admitted = classification.map { c in
+                band.complexity.map { c.admits($0) && c.steeperFit(than: $0) == nil } ?? true
+            } ?? true
+            if admitted || topWithin {
+                if counters.beyond != nil {
+                    return (.inconclusive, "\(exponentText) ≤ \(fmt.fixed(bound, 2)) is within \(claimName), but \(counters.text): expect the time to follow at larger N", figures)
+                }
+                let fit = classification.map { "; best fit \($0.complexity)\($0.fitsWell ? "" : " (no class fits well)")" } ?? ""
+                return (.pass, "\(exponentText) ≤ \(fmt.fixed(bound, 2)): \(claimName)\(fit)", figures)
+            }
+            let c = classification!, claimed = band.complexity!
+            let top = local.last!
+            let shape = c.steeperFit(than: claimed).map { "\($0) fits the curve better than any class up to \(claimed)" }
+                ?? "no class up to \(claimed) fits the curve (best \(c.complexity)\(c.fitsWell ? "" : ", which does not fit either"))"
+            let why = shape + " and between n = \(fmt.grouped(top.0.from)) and \(fmt.grouped(top.0.to)) the slope \(fmt.fixed(top.0.slope, 2)) [\(fmt.fixed(top.0.lower, 2)), \(fmt.fixed(top.0.upper, 2))] reaches past \(fmt.fixed(top.1, 2))"
+            if counters.within { return (.pass, "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but \(why); settled by the counters: \(counters.text)", figures) }
+            if counters.beyond != nil { return (.fail, "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but \(why); \(counters.text), growing faster than \(claimName)", figures) }
+            let largest = t.sizes.last ?? 0
+            return (.inconclusive, "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but \(why); more samples at the top sizes or a size beyond n = \(fmt.grouped(largest)) would settle it", figures)
+        }
+        // The interval straddles the bound.
+        if counters.within { return (.pass, "\(exponentText) straddles \(fmt.fixed(bound, 2)); settled by the counters: \(counters.text)", figures) }
+        if counters.beyond != nil { return (.fail, "\(exponentText) straddles \(fmt.fixed(bound, 2)); \(counters.text), growing faster than \(claimName)", figures) }
+        return (.inconclusive, straddleReason(exponentText: exponentText, lower: p.lower, upper: p.upper, bound: bound, time: t) + advice, figures)
+    }
+
+    /// "… straddles 1.05: 0.04 above it, 0.03 below; 4× the samples or a size beyond n = 10,000 would settle it".
+    private func straddleReason(exponentText: String, lower: Double, upper: Double, bound: Double, time: TimeScaling) -> String {
+        let fmt = NumberFormat.self
+        let above = upper - bound, below = bound - lower
+        // Halving the interval takes 4× the samples; the nearer end decides how much narrower it must get.
+        let needed = max(1.0, (upper - lower) / max(2 * min(above, below), 1e-9))
+        let factor = Int((needed * needed).rounded(.up))
+        let more = factor <= 16 ? "\(factor)× the samples" : "far more samples"
+        return "\(exponentText) straddles \(fmt.fixed(bound, 2)): \(fmt.fixed(above, 2)) above it, \(fmt.fixed(below, 2)) below; "
+            + "\(more) or a size beyond n = \(fmt.grouped(time.sizes.last ?? 0)) would settle it"
+    }
+
+    /// What the series' counters say about the claim.
+    private func counterVotes(series: SeriesScaling, band: ClaimBand) -> (within: Bool, beyond: CounterGrowth?, text: String) {
+        let limit = band.exponent + ClaimBand.tolerance
+        let within: Bool, beyond: CounterGrowth?
         if let c = band.complexity {
-            timeWithin = t.within(c) && (t.powerLaw.map { $0.upper <= limit } ?? false)
-            timeBeyond = t.conclusivelyBeyond(c, exponent: band.exponent, tolerance: ClaimBand.tolerance)
-            counterWithin = !series.counters.isEmpty && series.counters.allSatisfy { $0.isExact && $0.complexity.map { $0 <= c } == true }
-            counterBeyond = series.counters.first { ($0.complexity.map { $0 > c } ?? true) && ($0.exponent ?? 0) > limit }
+            within = !series.counters.isEmpty && series.counters.allSatisfy { $0.isExact && $0.complexity.map { $0 <= c } == true }
+            beyond = series.counters.first { ($0.complexity.map { $0 > c } ?? true) && ($0.exponent ?? 0) > limit }
         } else {
-            timeWithin = t.powerLaw.map { $0.upper <= band.exponent } ?? false
-            timeBeyond = t.powerLaw.map { $0.lower > band.exponent } ?? false
-            counterWithin = !series.counters.isEmpty && series.counters.allSatisfy { ($0.exponent ?? 0) <= band.exponent }
-            counterBeyond = series.counters.first { ($0.exponent ?? 0) > band.exponent }
+            within = !series.counters.isEmpty && series.counters.allSatisfy { ($0.exponent ?? 0) <= band.exponent }
+            beyond = series.counters.first { ($0.exponent ?? 0) > band.exponent }
         }
-        let counterText: String
-        if let b = counterBeyond {
-            counterText = "counter \(b.counter) grows \(b.complexity.map { "as \($0)" } ?? "with no class") (exponent \(NumberFormat.fixed(b.exponent ?? 0, 2)))"
-            figures.append(.init("\(b.counter) exponent", b.exponent ?? 0, .exponent))
-        } else if counterWithin {
-            counterText = "every counter (\(series.counters.map(\.counter).joined(separator: ", "))) is within the claim exactly"
+        let text: String
+        if let b = beyond {
+            text = "counter \(b.counter) grows \(b.complexity.map { "as \($0)" } ?? "with no class") (exponent \(NumberFormat.fixed(b.exponent ?? 0, 2)))"
+        } else if within {
+            text = series.counters.count == 1
+                ? "counter \(series.counters[0].counter) is within the claim exactly"
+                : "every counter (\(series.counters.map(\.counter).joined(separator: ", "))) is within the claim exactly"
         } else {
-            counterText = series.counters.isEmpty ? "no counters" : "counters do not settle it"
+            text = series.counters.isEmpty ? "no counters" : "counters do not settle it"
         }
-        switch (timeWithin, timeBeyond) {
-        case (_, true):
-            return counterWithin
-                ? (.inconclusive, "\(timeText) grows faster than \(claim), but \(counterText): the engine's work is within; the extra time is the machine (caches, memory)", figures)
-                : (.fail, "\(timeText): grows faster than \(claim)" + (counterBeyond != nil ? "; \(counterText)" : ""), figures)
-        case (true, _):
-            return counterBeyond != nil
-                ? (.inconclusive, "\(timeText) is within \(claim), but \(counterText): expect the time to follow at larger N", figures)
-                : (.pass, "\(timeText), within \(claim)", figures)
-        default:
-            if counterWithin { return (.pass, "\(timeText) does not settle it; \(counterText)", figures) }
-            if counterBeyond != nil { return (.fail, "\(timeText) does not settle it; \(counterText), growing faster than \(claim)", figures) }
-            return (.inconclusive, "\(timeText) — too noisy or too few sizes to settle \(claim)\(t.unavailable["class"].map { " (\($0))" } ?? "")", figures)
+        return (within, beyond, text)
+    }
+
+    private func countersOnly(series: SeriesScaling, claim: ScalingClaim, band: ClaimBand, timeText: String,
+                              figures: [ExpectationVerdict.Figure]) -> (ExpectationVerdict.Outcome, String, [ExpectationVerdict.Figure]) {
+        let counters = counterVotes(series: series, band: band)
+        if counters.within { return (.pass, "\(timeText); settled by the counters: \(counters.text)", figures) }
+        if counters.beyond != nil { return (.fail, "\(timeText); \(counters.text), growing faster than \(claim.displayName)", figures) }
+        return (.inconclusive, "\(timeText); run at least 3 sizes with 2 or more samples each", figures)
+    }
+}
+
+extension ScalingClaim {
+    /// The claim as a reason names it: "linear", "O(n log n)", "exponent ≤ 1.2".
+    var displayName: String {
+        switch self {
+        case .maxExponent(let e): "exponent ≤ \(NumberFormat.significant(e))"
+        default: description
         }
     }
 }

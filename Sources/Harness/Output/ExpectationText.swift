@@ -7,8 +7,7 @@ extension Expectation {
         case let .scaling(variant, metric, claim):
             return "\(variant): \(metric) \(claim) in N"
         case let .ratio(cheaper, than, factor, metric, size):
-            let factorText = factor == factor.rounded() ? String(Int(factor)) : String(factor)
-            return "\(cheaper) ≥ \(factorText)× cheaper than \(than) on \(metric)" + (size.map { " at n=\($0)" } ?? "")
+            return Expectation.ratioClaimText(cheaper: cheaper, than: than, factor: factor) + " on \(metric)" + (size.map { " at n=\($0)" } ?? "")
         case let .counter(variant, counter, bound):
             return "\(variant ?? "every variant"): \(counter) \(bound) per iteration"
         case let .sameDigest(variants):

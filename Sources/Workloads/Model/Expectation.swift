@@ -69,3 +69,24 @@ public enum CounterBound: Sendable, Equatable, Codable, CustomStringConvertible 
         }
     }
 }
+
+extension Expectation {
+    /// A ratio claim as the workload file means it: `cheaper` costs at most
+    /// 1/`factor` of `than` — "grouped costs at most ½ of churned",
+    /// "build-constraints costs at most 2× build-manual", "independent
+    /// costs at most as much as linked".
+    public static func ratioClaimText(cheaper: String, than: String, factor: Double) -> String {
+        "\(cheaper) costs at most \(ratioBoundText(factor: factor, of: than))"
+    }
+
+    /// "½ of churned", "2× build-manual", "as much as linked", "0.4× b".
+    public static func ratioBoundText(factor: Double, of than: String) -> String {
+        if factor == 1 { return "as much as \(than)" }
+        let fractions: [Double: String] = [2: "½", 3: "⅓", 4: "¼", 5: "⅕", 8: "⅛", 10: "⅒"]
+        if let f = fractions[factor] { return "\(f) of \(than)" }
+        if factor > 1, factor == factor.rounded() { return "1/\(Int(factor)) of \(than)" }
+        let multiple = 1 / factor
+        let text = multiple == multiple.rounded() ? String(Int(multiple)) : String(format: "%.3g", locale: nil, multiple)
+        return "\(text)× \(than)"
+    }
+}

@@ -43,7 +43,7 @@ struct DistributionChart {
                 let cx = bandLeft + band * 0.1 + slot * (Double(b.series) + 0.5)
                 let w = min(slot * 0.7, 28)
                 let s = "s\(b.series % 8)"
-                let label = "\(seriesLabels.indices.contains(b.series) ? seriesLabels[b.series] : ""), n = \(NumberFormat.grouped(size)): median \(NumberFormat.seconds(b.median)), p25–p75 \(NumberFormat.seconds(b.p25))–\(NumberFormat.seconds(b.p75)), p5–p95 \(NumberFormat.seconds(b.p5))–\(NumberFormat.seconds(b.p95)), \(b.outliers.count) outliers"
+                let label = "\(seriesLabels.indices.contains(b.series) ? seriesLabels[b.series] : ""), n = \(NumberFormat.grouped(size)): median \(NumberFormat.seconds(b.median)), p25–p75 \(NumberFormat.seconds(b.p25))–\(NumberFormat.seconds(b.p75)), p5–p95 \(NumberFormat.seconds(b.p5))–\(NumberFormat.seconds(b.p95)), \(NumberFormat.count(b.outliers.count, "outlier"))"
                 body += """
                 <g class="box"><title>\(label)</title><line class="whisker \(s)" x1="\(coordinate(cx))" x2="\(coordinate(cx))" y1="\(coordinate(y.map(b.p5)))" y2="\(coordinate(y.map(b.p95)))"/>\
                 <rect class="iqr \(s)" x="\(coordinate(cx - w / 2))" y="\(coordinate(y.map(b.p75)))" width="\(coordinate(w))" height="\(coordinate(max(y.map(b.p25) - y.map(b.p75), 0.5)))"/>\

@@ -1,0 +1,66 @@
+import Foundation
+import Workloads
+
+/// What would settle an inconclusive scaling verdict on time, as jobs to
+/// add to the run, round by round: the next size of the sweep's geometric
+/// progression while the driver allows it, then one more job at every size.
+///
+/// A larger size widens the lever of the log-log fit — the exponent's
+/// standard error falls with the spread of ln n — and it is what a curve
+/// that bends needs most: the top pair of sizes is where an intercept
+/// weighs least. More jobs narrow every size's mean and, with job-level
+/// noise, are the only way to.
+public struct SettleRequest: Sendable, Equatable {
+    public var workload: String
+    public var variant: String
+    public var engine: String
+    /// The sizes to run one more job at.
+    public var sizes: [Int]
+    /// True when `sizes` is one new size beyond the sweep.
+    public var isNewSize: Bool
+    /// The inconclusive verdict's reason, which says what was missing.
+    public var reason: String
+
+    /// "laws/n-log-n on synthetic: n = 100,000 added (…)".
+    public var description: String {
+        let what = isNewSize ? "n = \(NumberFormat.grouped(sizes[0])) added"
+            : "one more job at n = \(sizes.map(NumberFormat.grouped).joined(separator: ", "))"
+        return "\(workload)/\(variant) on \(engine): \(what), because \(reason)"
+    }
+}
+
+public enum SettleAdvice {
+    /// The requests for every inconclusive time-scaling verdict of `analysis`.
+    ///
+    /// - Parameters:
+    ///   - maximumSize: the largest size a workload's driver accepts.
+    public static func requests(for analysis: RunAnalysis, maximumSize: (String) -> Int) -> [SettleRequest] {
+        var out: [SettleRequest] = []
+        for v in analysis.verdicts where v.outcome == .inconclusive {
+            guard case .scaling(let variant, .time, _) = v.expectation,
+                  !out.contains(where: { $0.workload == v.workload && $0.variant == variant && $0.engine == v.engine }),
+                  let series = analysis.series.first(where: { $0.key.workload == v.workload && $0.key.variant == variant && $0.key.engine == v.engine }),
+                  series.time.sizes.count >= 2 else { continue }
+            let sizes = series.time.sizes
+            let next = nextSize(after: sizes)
+            if let next, next <= maximumSize(v.workload) {
+                out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: [next], isNewSize: true, reason: v.reason))
+            } else {
+                out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: sizes, isNewSize: false, reason: v.reason))
+            }
+        }
+        return out
+    }
+
+    /// The size after the last in the sweep's geometric progression: the
+    /// last times the geometric mean ratio of consecutive sizes, rounded to
+    /// two significant digits so the new size reads like the others.
+    public static func nextSize(after sizes: [Int]) -> Int? {
+        guard sizes.count >= 2, let first = sizes.first, let last = sizes.last, first > 0, last > first else { return nil }
+        let ratio = pow(Double(last) / Double(first), 1 / Double(sizes.count - 1))
+        let raw = Double(last) * ratio
+        let scale = pow(10, floor(log10(raw)) - 1)
+        let next = Int((raw / scale).rounded() * scale)
+        return next > last ? next : nil
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Harness
+import Testing
+
+extension HarnessServerTests {
+    /// Scaling verdicts end to end: `layoutbench run` spawns the synthetic
+    /// worker (timings from a known law), stores every sample in PostgreSQL
+    /// and judges the claims with the real analysis.
+    @Suite struct SyntheticWorkerRunTests {
+        static var syntheticWorker: String {
+            URL(fileURLWithPath: FixtureWorker.path).deletingLastPathComponent().appendingPathComponent("synthetic-worker").path
+        }
+
+        /// A workload whose variants name the worker's laws; any catalog
+        /// driver will do, the synthetic worker ignores it.
+        static let workload = """
+            name: laws
+            title: Known growth laws
+            talk:
+              title: synthetic
+              time: ""
+              scenario: "§3"
+            description: Timings from t = A + C·g(n).
+            driver: long-row
+            parameters:
+              operation: build
+            sweep:
+              parameter: views
+              sizes: [100, 1000, 10000]
+            variants:
+              linear: {}
+              n-sqrt-n: {}
+            measurement:
+              samples: 10
+            expectations:
+              - kind: scaling
+                variant: linear
+                claim: linear
+              - kind: scaling
+                variant: n-sqrt-n
+                claim: linear
+              - kind: scaling
+                variant: n-sqrt-n
+                claim: quadratic
+
+            """
+
+        /// Runs `layoutbench run laws` on the synthetic worker with `environment` added.
+        func run(_ extra: [String], environment added: [String: String], url: String, root: String, workload: String = workload)
+            throws -> (status: Int32, out: String, err: String) {
+            let directory = root + "/workloads"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try workload.write(toFile: directory + "/laws.yaml", atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
+            process.arguments = ["run", "laws", "--plain", "--engine", "synthetic=\(Self.syntheticWorker)", "--database", url,
+                                 "--workloads-directory", directory] + extra
+            var environment = ProcessInfo.processInfo.environment
+            environment[DatabaseLocator.rootVariable] = root
+            environment[DatabaseLocator.environmentVariable] = nil
+            environment.merge(added) { _, new in new }
+            process.environment = environment
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let outText = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, outText, errText)
+        }
+
+        @Test func knownLawsGetTheRightVerdictsThroughTheRealRunPath() async throws {
+            let store = try await HarnessServer.freshStore("synthetic")
+            let root = try HarnessServer.scratch("synthetic")
+            let result = try run([], environment: ["SYNTHETIC_SIGMA": "0.1", "SYNTHETIC_INTERCEPT": "0.5", "SYNTHETIC_SMALLEST": "100"],
+                                 url: store.configuration.urlIncludingPassword, root: root)
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.out.contains("6 jobs, 0 failed"), "\(result.out)")
+
+            let runs = try await store.runs()
+            let verdicts = try await store.runDetails(runs[0].id).verdicts.sorted { $0.expectationIndex < $1.expectationIndex }
+            try #require(verdicts.count == 3, "\(verdicts)")
+            #expect(verdicts.map(\.status) == [.pass, .fail, .pass], "\(verdicts.map(\.reason))")
+            // Three sizes settle a super-linear law, and the reason says how.
+            #expect(verdicts[1].reason.contains("> 1.05: not linear"), "\(verdicts[1].reason)")
+        }
+
+        /// n log n behind a 50 % intercept, claimed linear, with σ 0.3: the
+        /// noise seed that leaves the verdict open on three sizes is found
+        /// first; `--settle` must then add sizes and settle it.
+        @Test func settleAddsSizesUntilTheVerdictIsSettled() async throws {
+            let workload = Self.workload.replacingOccurrences(of: "  n-sqrt-n: {}\n", with: "  n-log-n: {}\n")
+                .replacingOccurrences(of: "variant: n-sqrt-n\n    claim: linear", with: "variant: n-log-n\n    claim: linear")
+                .replacingOccurrences(of: "variant: n-sqrt-n\n    claim: quadratic", with: "variant: n-log-n\n    claim: quadratic")
+            var open: String?
+            for seed in 1...12 {
+                let store = try await HarnessServer.freshStore("settle-probe")
+                let result = try run(["--variants", "n-log-n"], environment: ["SYNTHETIC_SIGMA": "0.3", "SYNTHETIC_INTERCEPT": "0.5", "SYNTHETIC_SEED": "\(seed)"],
+                                     url: store.configuration.urlIncludingPassword, root: try HarnessServer.scratch("settle-probe"), workload: workload)
+                let verdicts = try await store.runDetails(try await store.runs()[0].id).verdicts
+                if verdicts.contains(where: { $0.expectationIndex == 1 && $0.status == .inconclusive }) { open = "\(seed)"; break }
+                #expect(result.status == 0, "\(result.err)")
+            }
+            let seed = try #require(open, "no seed in 1…12 leaves n log n open against linear")
+            let store = try await HarnessServer.freshStore("settle")
+            let root = try HarnessServer.scratch("settle")
+            let result = try run(["--variants", "n-log-n", "--settle", "--settle-budget", "60"],
+                                 environment: ["SYNTHETIC_SIGMA": "0.3", "SYNTHETIC_INTERCEPT": "0.5", "SYNTHETIC_SEED": seed],
+                                 url: store.configuration.urlIncludingPassword, root: root, workload: workload)
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.err.contains("settle round 1: laws/n-log-n on synthetic: n = 100,000 added, because"), "\(result.err)")
+            let details = try await store.runDetails(try await store.runs()[0].id)
+            #expect(details.jobs.contains { $0.plan.size == 100_000 })
+            let verdict = try #require(details.verdicts.first { $0.expectationIndex == 1 })
+            #expect(verdict.status != .inconclusive, "\(verdict.reason)")
+            #expect(verdict.status != .pass, "n log n passed as linear: \(verdict.reason)")
+            // The report says which sizes were added and why.
+            let page = try String(contentsOfFile: try #require(details.run.reportPath), encoding: .utf8)
+            #expect(page.contains("settle round 1"))
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Analysis
+import SyntheticTimings
+import Testing
+import VerdictCalibration
+import Workloads
+
+/// The scaling verdicts against known laws t = A + C·g(n): every growth
+/// shape, σ 0.02 / 0.1 / 0.3, intercepts of 5 % and 50 %, sweeps of 3, 4
+/// and 5 sizes, one job per size or three with process noise. Deterministic:
+/// the noise is seeded, the analysis is seeded.
+@Suite("Scaling verdicts on synthetic laws")
+struct VerdictAccuracyTests {
+    static let outcomes: [CalibrationOutcome] = {
+        var grid = CalibrationGrid()
+        grid.seeds = [11, 12, 13]
+        return VerdictAccuracy.run(grid.cases, exponentResamples: 400)
+    }()
+
+    @Test func noTrueClaimFails() {
+        let alarms = Self.outcomes.filter { $0.holds && $0.verdict == .fail }
+        #expect(alarms.isEmpty, "\(alarms.prefix(3).map { "\($0.testCase.law.growth) \($0.claim): \($0.reason)" })")
+    }
+
+    @Test func growthBeyondTheClaimFailsEvenOnThreeSizes() {
+        for sizes in [3, 4, 5] {
+            let steep = Self.outcomes.filter { $0.excess >= 0.25 && $0.testCase.sizes.count == sizes }
+            let failed = steep.filter { $0.verdict == .fail }.count
+            #expect(!steep.isEmpty && Double(failed) >= 0.9 * Double(steep.count), "\(sizes) sizes: \(failed)/\(steep.count)")
+        }
+    }
+
+    @Test func falseClaimsPassOnlyWhereTheirSlopeHidesInTheBand() {
+        // A false claim may pass only when an intercept keeps the law's
+        // slope over the sweep inside the claim's own slope: no verdict on
+        // the exponent can see that, only the curve's bend, at low noise.
+        let misses = Self.outcomes.filter { !$0.holds && $0.verdict == .pass }
+        #expect(misses.allSatisfy { $0.excess < 0.05 }, "\(misses.filter { $0.excess >= 0.05 }.prefix(3).map(\.reason))")
+        #expect(Double(misses.count) <= 0.01 * Double(Self.outcomes.filter { !$0.holds }.count), "\(misses.count) misses")
+    }
+
+    @Test func fourOrMoreSizesAreRarelyInconclusive() {
+        let long = Self.outcomes.filter { $0.testCase.sizes.count >= 4 }
+        let open = long.filter { $0.verdict == .inconclusive }.count
+        #expect(Double(open) <= 0.10 * Double(long.count), "\(open)/\(long.count)")
+    }
+
+    @Test func exponentIntervalsCoverTheTrueSlope() {
+        let tally = AccuracyTally(Self.outcomes)
+        #expect(Double(tally.covered) >= 0.90 * Double(tally.series), "\(tally.covered)/\(tally.series)")
+        // Process noise with three jobs per size: the spread between jobs must be in the interval.
+        let jobs = AccuracyTally(Self.outcomes.filter { $0.testCase.jobs == 3 })
+        #expect(Double(jobs.covered) >= 0.90 * Double(jobs.series), "\(jobs.covered)/\(jobs.series)")
+    }
+
+    @Test func aSuperlinearLawFailsALinearClaimWithTheNumbersAndAdvice() throws {
+        let c = CalibrationCase(law: TimingLaw(growth: .n1_5, intercept: 0.05),
+                                noise: SyntheticNoise(sample: 0.05, seed: 3), sizes: [100, 1_000, 10_000], jobs: 1, samplesPerJob: 10)
+        let outcome = try #require(VerdictAccuracy.run([c]).first { $0.claim == .linear })
+        #expect(outcome.verdict == .fail)
+        #expect(outcome.reason.contains("> 1.05: not linear"), "\(outcome.reason)")
+        #expect(outcome.reason.contains("best fit O(") || outcome.reason.contains("nearest O("), "\(outcome.reason)")
+    }
+
+    @Test func theTableNamesEveryTarget() {
+        let table = AccuracyTally.report(Self.outcomes)
+        #expect(table.contains("false alarms") && table.contains("95 % interval covers"))
+        #expect(table.split(separator: "\n").count == 1 + 3 + 3 + 2 + TimingLaw.Growth.allCases.count + 1)
+    }
+}
