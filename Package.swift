@@ -181,7 +181,7 @@ let package = Package(
         // Runs the real analysis on synthetic laws and tallies its verdicts.
         .target(name: "VerdictCalibration", dependencies: ["Analysis", "SyntheticTimings", "Workloads", "WorkerProtocol"]),
         // A worker (protocol v1) whose timings follow a known law: verdicts checked end to end.
-        .executableTarget(name: "synthetic-worker", dependencies: ["WorkerProtocol", "SyntheticTimings"]),
+        .executableTarget(name: "synthetic-worker", dependencies: ["WorkerProtocol", "SyntheticTimings"], path: "Tests/synthetic-worker"),
         .testTarget(name: "VerdictCalibrationTests", dependencies: ["VerdictCalibration", "SyntheticTimings", "synthetic-worker"]),
         // Renders a run and its analysis: static HTML, JSON, CSV, Markdown, terminal table.
         .target(name: "Report", dependencies: ["Analysis"]),
