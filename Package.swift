@@ -125,7 +125,9 @@ let package = Package(
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
         .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench", "JSONSchemaCheck"]),
+        // Checks `--json` output against docs/schemas/ in the CLI tests.
+        .target(name: "JSONSchemaCheck", path: "Tests/JSONSchemaCheck"),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
             "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds",
@@ -136,7 +138,7 @@ let package = Package(
         // layoutbench-worker and fixture-worker must be built, as `swift test`
         // does; the worker is run, never linked: it carries the allocation counter).
         .testTarget(name: "AgentTests", dependencies: ["Harness", "ResultStore", "JobQueue", "Postgres",
-                                                      "layoutbench", "fixture-worker"]),
+                                                      "layoutbench", "fixture-worker", "JSONSchemaCheck"]),
 
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.
@@ -151,7 +153,7 @@ let package = Package(
         // Runs the built `layoutbench compare` against real worker processes
         // (layoutbench-worker and the fixture) and a real PostgreSQL.
         // Runs layoutbench and layoutbench-worker as processes (never links the worker: it carries the allocation counter).
-        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres"]),
+        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres", "JSONSchemaCheck"]),
 
         // Applies the statistics to a run: per-cell summaries, scaling fits,
         // variant ratios and the verdict on every workload expectation.
