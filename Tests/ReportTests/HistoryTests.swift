@@ -104,3 +104,25 @@ enum HistoryFixture {
         #expect(!page.contains("counter rows"), "a counter that never changed is listed as unchanged, not as changes")
     }
 }
+
+@Suite struct HistoryRecordTests {
+    /// What `load` reads back is what the report wrote, field for field.
+    @Test func aWrittenRecordReadsBackTheSame() throws {
+        let records = HistoryFixture.records(runs: 2)
+        let dir = try ReportFixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try HistoryFixture.store(records, in: dir)
+        // JSONSerialization may round a number's last bit: equal to 12 significant digits.
+        func rounded(_ r: HistoryRecord) -> HistoryRecord {
+            func round(_ v: Double) -> Double { Double(String(format: "%.12g", v)) ?? v }
+            var copy = r
+            copy.cells = r.cells.mapValues { $0.map { c in
+                HistoryRecord.Cell(v: c.v, n: c.n, e: c.e, m: round(c.m), lo: round(c.lo), hi: round(c.hi), c: c.c.mapValues(round))
+            } }
+            return copy
+        }
+        let loaded = HistoryRecord.load(from: dir)
+        #expect(loaded.count == records.count)
+        #expect(loaded.map(rounded) == records.map(rounded), "what was read differs from what was written")
+    }
+}

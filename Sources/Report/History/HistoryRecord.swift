@@ -95,7 +95,7 @@ extension HistoryRecord {
     /// Every readable `history.json` under `reports`, oldest first (then by id).
     public static func load(from reports: URL) -> [HistoryRecord] {
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: reports.path)) ?? []
-        // Decoding is most of the cost at a thousand runs: one file per core at a time.
+        // Reading is most of the cost at a thousand runs: one file per core at a time.
         let slots = UnsafeMutableBufferPointer<HistoryRecord?>.allocate(capacity: folders.count)
         slots.initialize(repeating: nil)
         defer { slots.deallocate() }
@@ -110,3 +110,4 @@ extension HistoryRecord {
         return slots.compactMap { $0 }.sorted { ($0.startedAt, $0.run) < ($1.startedAt, $1.run) }
     }
 }
+
