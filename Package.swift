@@ -139,7 +139,9 @@ let package = Package(
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
         .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"], path: "Tests/fixture-worker"),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EmbeddedCluster", "fixture-worker", "layoutbench", "synthetic-worker"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EmbeddedCluster", "fixture-worker", "layoutbench", "synthetic-worker", "JSONSchemaCheck"]),
+        // Checks `--json` output against docs/schemas/ in the CLI tests.
+        .target(name: "JSONSchemaCheck", path: "Tests/JSONSchemaCheck"),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
             "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds", "Statistics", "VerdictCalibration",
@@ -150,7 +152,7 @@ let package = Package(
         // layoutbench-worker and fixture-worker must be built, as `swift test`
         // does; the worker is run, never linked: it carries the allocation counter).
         .testTarget(name: "AgentTests", dependencies: ["Harness", "ResultStore", "JobQueue", "Postgres", "EmbeddedCluster",
-                                                      "layoutbench", "fixture-worker"]),
+                                                      "layoutbench", "fixture-worker", "JSONSchemaCheck"]),
 
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.
@@ -165,7 +167,7 @@ let package = Package(
         // Runs the built `layoutbench compare` against real worker processes
         // (layoutbench-worker and the fixture) and a real PostgreSQL.
         // Runs layoutbench and layoutbench-worker as processes (never links the worker: it carries the allocation counter).
-        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres", "EmbeddedCluster"]),
+        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres", "EmbeddedCluster", "JSONSchemaCheck"]),
 
         // Applies the statistics to a run: per-cell summaries, scaling fits,
         // variant ratios and the verdict on every workload expectation.

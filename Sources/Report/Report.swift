@@ -10,11 +10,13 @@ import Foundation
 ///     Reports/<run-id>/samples.csv       one row per sample
 ///     Reports/<run-id>/cells.csv         one row per cell
 ///     Reports/<run-id>/summary.md        the verdicts in Markdown
+///     Reports/<run-id>/history.json      what the history keeps of the run (read back by `HistoryPages`)
 ///     Reports/<run-id>/run-summary.json  the run's line in the index (read back by `existingRuns(in:)`)
 public enum Report {
     /// The renderers `write` uses by default, in writing order.
     public static let standardRenderers: [any ReportRenderer] = [
-        HTMLRunPage(), JSONExport(), SampleCSVExport(), CellCSVExport(), MarkdownSummary(), RunSummaryExport(), HTMLIndexPage(),
+        HTMLRunPage(), JSONExport(), SampleCSVExport(), CellCSVExport(), MarkdownSummary(), HistoryRecordExport(), RunSummaryExport(),
+        HTMLIndexPage(),
     ]
 
     /// What `write` produced.

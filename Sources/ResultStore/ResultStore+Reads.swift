@@ -95,6 +95,20 @@ extension ResultStore {
         }
     }
 
+    /// How many of the run's jobs are stored, and how many of those ended
+    /// (succeeded or failed). Shards of one run store their own jobs; the run
+    /// is whole when `ended` reaches the plan's size.
+    ///
+    /// - Throws: `ResultStoreError.storage`.
+    public func jobProgress(runID: UUID) async throws(ResultStoreError) -> (stored: Int, ended: Int) {
+        try await ResultStoreError.wrap("count jobs of run \(runID)") {
+            let row = try await connection.execute(
+                "SELECT count(*) AS stored, count(*) FILTER (WHERE status IN ('succeeded', 'failed')) AS ended FROM jobs WHERE run_id = $1",
+                [.text(runID.uuidString)]).first
+            return (try row?.int("stored") ?? 0, try row?.int("ended") ?? 0)
+        }
+    }
+
     /// Number of samples stored for the run (all jobs, warm-up included).
     ///
     /// - Throws: `ResultStoreError.storage`.

@@ -12,6 +12,7 @@ struct DatabaseCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               layoutbench db status
+              layoutbench db runs --json | jq -r '.runs[0].id'
               layoutbench db psql -- -c 'SELECT count(*) FROM samples'
               layoutbench db url                      # for scripts: psql "$(layoutbench db url)"
               layoutbench db flush                    # send spooled results after an outage
@@ -55,24 +56,42 @@ struct DatabaseCommand: AsyncParsableCommand {
     struct Status: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Where results go, whether the server answers, the schema version, spooled files.")
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var output: OutputOptions
         func run() async throws {
             try await reportingErrors {
                 let locator = database.locator
+                var document = DatabaseStatusDocument(source: "\(locator.source)", location: "", server: "", schemaVersion: nil,
+                                                      latestSchemaVersion: Migrations.latestVersion, runs: nil, spoolFiles: 0, healthy: true)
+                var lines: [String] = []
                 switch locator.source {
                 case .embedded:
                     let cluster = locator.embedded
-                    print("database: embedded cluster in \(cluster.directory): \(cluster.status())")
+                    document.location = "\(cluster.directory)"
+                    document.server = "\(cluster.status())"
+                    lines.append("database: embedded cluster in \(cluster.directory): \(cluster.status())")
                 case .flag, .environment:
-                    print("database: \(try await locator.resolve().redacted) (from \(locator.source == .flag ? "--database" : "$\(DatabaseLocator.environmentVariable)"))")
+                    document.location = try await locator.resolve().redacted
+                    lines.append("database: \(document.location) (from \(locator.source == .flag ? "--database" : "$\(DatabaseLocator.environmentVariable)"))")
                 }
                 if locator.source != .embedded || { if case .running = locator.embedded.status() { true } else { false } }() {
                     let store = try await ResultStore.open(try await locator.resolve(startingEmbedded: false), schema: .skip)
-                    print("schema: version \(try await store.schemaVersion()) (this layoutbench: \(Migrations.latestVersion))")
-                    print("runs: \(try await store.runCount())")
+                    if locator.source != .embedded { document.server = "answering" }
+                    // A fresh database has no tables yet: the first run (or `db migrate`) creates them.
+                    let version = try await store.schemaVersion()
+                    document.schemaVersion = version
+                    document.runs = version == 0 ? 0 : try await store.runCount()
+                    document.healthy = version <= Migrations.latestVersion
+                    lines.append(version == 0
+                        ? "schema: not created yet — the first `layoutbench run` (or `layoutbench db migrate`) creates it"
+                        : "schema: version \(version) (this layoutbench: \(Migrations.latestVersion))")
+                    lines.append("runs: \(document.runs ?? 0)\(version == 0 ? "" : " — `layoutbench db runs` lists them")")
                     await store.close()
                 }
                 let pending = SpoolReplayer(directory: locator.spoolDirectory).pendingFiles()
-                print("spool: \(pending.isEmpty ? "empty" : "\(pending.count) file(s) waiting in \(locator.spoolDirectory); `layoutbench db flush` sends them")")
+                document.spoolFiles = pending.count
+                if !pending.isEmpty { document.healthy = false }
+                lines.append("spool: \(pending.isEmpty ? "empty" : "\(pending.count) file(s) waiting in \(locator.spoolDirectory); `layoutbench db flush` sends them")")
+                if output.json { output.emit(document) } else { lines.forEach { print($0) } }
             }
         }
     }
@@ -136,16 +155,25 @@ struct DatabaseCommand: AsyncParsableCommand {
     }
 
     struct Runs: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the most recent runs.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the most recent runs: id, start, status, duration, engines, jobs.",
+            discussion: "The ids are what `layoutbench report --run ID` and `runs follow ID` take.")
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var output: OutputOptions
         @Option(help: "How many runs.") var limit = 20
         func run() async throws {
             try await reportingErrors {
                 let store = try await database.openStore()
-                let formatter = ISO8601DateFormatter()
-                for run in try await store.runs(limit: limit) {
-                    print("\(run.id.uuidString.lowercased())  \(formatter.string(from: run.startedAt))  \(run.status.rawValue)  "
-                          + "\(run.jobCount) jobs, \(run.failedJobCount) failed  \(run.machine.hostname)")
+                let runs = try await store.runs(limit: limit)
+                if output.json {
+                    output.emit(RunListDocument(runs))
+                } else {
+                    let formatter = ISO8601DateFormatter()
+                    for run in runs {
+                        let duration = run.finishedAt.map { String(format: "%.1f s", $0.timeIntervalSince(run.startedAt)) } ?? "—"
+                        print("\(run.id.uuidString.lowercased())  \(formatter.string(from: run.startedAt))  \(run.status.rawValue)  \(duration)  "
+                              + "\(run.engineLabels.joined(separator: ","))  \(run.jobCount) jobs, \(run.failedJobCount) failed  \(run.machine.hostname)")
+                    }
                 }
                 await store.close()
             }

@@ -18,11 +18,12 @@ struct ReportCommand: AsyncParsableCommand {
 
             Examples:
               layoutbench report                       # the latest run
-              layoutbench report --run 3f2a…           # a run id from `layoutbench db status`
+              layoutbench report --run 3f2a…           # a run id from `layoutbench db runs`
+              layoutbench report --run gha-812-1       # the --run-id a sharded run's shards shared
               layoutbench report --out /tmp/reports
             """)
 
-    @Option(name: .long, help: ArgumentHelp("The run: its id, or 'latest'.", valueName: "id|latest"))
+    @Option(name: .long, help: ArgumentHelp("The run: its id, the --run-id its shards shared, or 'latest'.", valueName: "id|latest"))
     var run: String = "latest"
 
     @Option(name: .long, help: ArgumentHelp("Reports folder (default: Reports/ in the project).", valueName: "dir"))
@@ -32,6 +33,9 @@ struct ReportCommand: AsyncParsableCommand {
     var workloadsDirectory: String?
 
     @OptionGroup var database: DatabaseOptions
+
+    @Option(name: .long, help: ArgumentHelp("Colour: auto (a terminal, unless NO_COLOR is set), always or never.", valueName: "when"))
+    var color: ColorChoice = .auto
 
     func run() async throws {
         try await reportingErrors {
@@ -43,12 +47,16 @@ struct ReportCommand: AsyncParsableCommand {
                 }
                 id = latest.id
             } else {
-                guard let parsed = UUID(uuidString: run) else {
-                    throw ValidationError("--run takes a run id (a UUID, see `layoutbench db status`) or 'latest', not \"\(run)\"")
+                guard let parsed = SharedRunID.uuid(for: run) else {
+                    throw ValidationError("--run takes a run id (`layoutbench db runs` lists them), the --run-id its shards shared, or 'latest'")
                 }
                 id = parsed
             }
-            let details = try await store.runDetails(id)
+            let details: RunDetails
+            do { details = try await store.runDetails(id) } catch ResultStoreError.runNotFound {
+                throw ValidationError("no stored run has the id \"\(run)\"\(UUID(uuidString: run) == nil ? " (nor was it a shared --run-id)" : "") — "
+                                      + "`layoutbench db runs` lists the stored runs' ids")
+            }
             let root = database.locator.root
             let directory = workloadsDirectory.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("Workloads")
             let workloads = Self.workloads(named: Set(details.jobs.map(\.plan.workload)), in: directory)
@@ -56,7 +64,7 @@ struct ReportCommand: AsyncParsableCommand {
             let outcome = try RunReporting.report(details, workloads: workloads, reportsDirectory: reports)
             try await store.recordVerdicts(outcome.storedVerdicts, runID: id)
             try await store.setReportPath(outcome.runPage.path, runID: id)
-            print(ExpectationTable.render(outcome.storedVerdicts, color: isatty(STDOUT_FILENO) == 1), terminator: "")
+            print(ExpectationTable.render(outcome.storedVerdicts, style: .standardOutput(color)), terminator: "")
             print("report: \(outcome.runPage.path)")
         }
     }

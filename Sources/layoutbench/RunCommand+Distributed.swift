@@ -71,7 +71,7 @@ extension RunCommand {
             return
         }
         try await Self.followDistributed(runID: runID, planned: plan.count, workloads: loaded.map(\.workload),
-                                         store: store, queue: queue, started: started, progress: progress)
+                                         store: store, queue: queue, started: started, progress: progress, output: output)
     }
 
     /// Follows a distributed run's queue jobs to the end, printing progress
@@ -80,7 +80,7 @@ extension RunCommand {
     /// failed jobs, then analyses, reports and closes the run (`interrupted`
     /// when it was cancelled). Shared by `run --distributed` and `runs follow`.
     static func followDistributed(runID: UUID, planned: Int, workloads: [Workload], store: ResultStore, queue: JobQueue,
-                                  started: ContinuousClock.Instant, progress: TerminalProgress) async throws {
+                                  started: ContinuousClock.Instant, progress: TerminalProgress, output: OutputOptions) async throws {
         let id = runID.uuidString.lowercased()
         let final = try await DistributedRun.follow(runID: runID, queue: queue) { counts in
             progress.note("queue: \(counts)")
@@ -97,7 +97,12 @@ extension RunCommand {
         let details = try await store.runDetails(runID)
         let failed = details.jobs.filter { $0.status == .failed }.count
 
-        print(ExpectationTable.render(after.verdicts, color: isatty(STDOUT_FILENO) == 1), terminator: "")
+        if output.json {
+            let notRun = details.jobs.filter { $0.status == .planned || $0.status == .running }.count
+            return output.emit(RunResultDocument(runID: runID, status: cancelled ? .interrupted : .finished, jobs: planned, failed: failed,
+                                                 notRun: notRun, after: after, stored: true))
+        }
+        print(ExpectationTable.render(after.verdicts, style: output.style), terminator: "")
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let cancelledText = final.cancelled > 0 ? ", \(final.cancelled) cancelled" : ""
         print("run \(id): \(planned) jobs, \(failed) failed (distributed: \(final.done) done, \(final.failed) given up by the queue"

@@ -19,6 +19,7 @@ struct RunCommand: AsyncParsableCommand {
               layoutbench run                    # every workload, variant and size
               layoutbench run independent-blocks churn
               layoutbench run feed-cell --variants manual --sizes 10,100 --samples 5
+              layoutbench run churn --sizes 10,20,40 --json > run.json   # any size the driver accepts
               layoutbench run long-row --engine base=/tmp/base/layoutbench-worker \\
                                        --engine new=.build/release/layoutbench-worker
               layoutbench run --database postgresql://bench@db.example/layoutbench
@@ -27,10 +28,14 @@ struct RunCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Workload names (files in Workloads/) or paths to workload files; all when none.", valueName: "workload"))
     var workloads: [String] = []
 
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Only these variants (names, space or comma separated).", valueName: "name"))
+    // List-valued options take one comma-separated value (repeatable), so they
+    // never swallow the workload names after them: `run --sizes 7 churn`.
+    @Option(name: .long, help: ArgumentHelp("Only these variants (comma separated; repeatable).", valueName: "name,…"))
     var variants: [String] = []
 
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Only these sizes from each workload's sweep (space or comma separated).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp(
+        "These sizes instead of each workload's sweep (comma separated; repeatable). Any size within the driver's bounds runs, "
+            + "listed in the sweep or not; sizes beyond a driver's bounds are named and dropped for that workload.", valueName: "n,…"))
     var sizes: [String] = []
 
     @Option(name: .long, help: "Measured samples per job (default: each workload's own setting).")
@@ -64,6 +69,8 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Plain log lines even on a terminal.")
     var plain = false
 
+    @OptionGroup var output: OutputOptions
+
     @Flag(name: .long, help: "Enqueue the jobs for `layoutbench agent`s sharing the database, follow them to the end, then report.")
     var distributed = false
 
@@ -78,6 +85,11 @@ struct RunCommand: AsyncParsableCommand {
                                             valueName: "I/N"))
     var shard: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The run's id, shared by its shards: a UUID, or any text (a CI run number) that names the same id on every machine. "
+            + "Shards with one --run-id make one run; the last to finish writes its report.", valueName: "id"))
+    var runId: String?
+
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -88,6 +100,8 @@ struct RunCommand: AsyncParsableCommand {
         if let shard { do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) } }
         guard settleBudget > 0 else { throw ValidationError("--settle-budget must be more than 0 seconds") }
         if settle, distributed { throw ValidationError("--settle runs the added jobs itself; it does not go with --distributed") }
+        if let runId, SharedRunID.uuid(for: runId) == nil { throw ValidationError("--run-id needs a value: a UUID or a CI run number") }
+        if settle, shard != nil { throw ValidationError("--settle adds jobs to a whole run; it does not go with --shard") }
     }
 
     func parsedSizes() throws -> [Int]? {
@@ -107,18 +121,28 @@ struct RunCommand: AsyncParsableCommand {
             let planner = JobPlanner(workloadsDirectory: directory)
             let loaded = try planner.load(workloads)
             let progress = TerminalProgress(style: plain ? .plain : nil)
+            if output.json, detach { throw ValidationError("--json goes without --detach, which prints only the run id") }
             // Distributed: engines are names the agents resolve in their own configuration.
             let engines = try distributed ? distributedEngines()
                 : engine.isEmpty ? [try DefaultWorker.choice(progress: progress)] : engine.map { try EngineChoice.parse($0) }
             let variantFilter = variants.flatMap { $0.split(separator: ",").map(String.init) }
-            let runID = UUID()
+            if let asked = try parsedSizes() {
+                for item in loaded {
+                    let dropped = JobPlanner.sizes(of: item.workload, asked: asked).dropped
+                    if !dropped.isEmpty {
+                        progress.note("\(item.workload.name): size(s) \(dropped.map(String.init).joined(separator: ", ")) are beyond its driver's bounds and do not run")
+                    }
+                }
+            }
+            let runID = runId.flatMap(SharedRunID.uuid(for:)) ?? UUID()
             var plan = try planner.plan(runID: runID, workloads: loaded, variants: variantFilter.isEmpty ? nil : variantFilter,
                                         sizes: try parsedSizes(), samples: samples, seed: seed, engines: engines)
+            let planned = plan.count
             if let shard {
                 let selected = try Shard(parsing: shard)
                 plan = selected.select(plan)
                 progress.note("shard \(shard): \(plan.count) job(s) of the plan")
-                guard !plan.isEmpty else { return print("shard \(shard): no job of the plan falls in this shard") }
+                guard !plan.isEmpty else { return progress.note("shard \(shard): no job of the plan falls in this shard") }
             }
             if distributed {
                 return try await runDistributed(runID: runID, plan: plan, loaded: loaded, engines: engines, progress: progress)
@@ -131,18 +155,37 @@ struct RunCommand: AsyncParsableCommand {
                 progress.note("sent \(flushed.outcomes) spooled job outcome(s) with \(flushed.samples) samples from \(flushed.files) earlier run(s)")
             }
 
-            let info = RunInfo(id: runID, commandLine: CommandLineRedaction.redacted(CommandLine.arguments), options: options(engines),
+            let info = RunInfo(id: runID, commandLine: CommandLineRedaction.redacted(CommandLine.arguments),
+                               options: options(engines).merging(["planned_jobs": String(planned)]) { a, _ in a },
                                harnessVersion: HarnessVersion.current, machine: MachineProbe.current())
             let cancellation = RunCancellation()
             cancellation.installSignalHandlers { signal in
                 progress.note("\(signal == SIGINT ? "interrupted" : "terminated"): no new job starts; the run is stored as interrupted")
             }
-            let spool = try SpoolWriter(directory: locator.spoolDirectory, runID: runID)
+            let spool = try SpoolWriter(directory: locator.spoolDirectory, runID: runID,
+                                        part: try shard.map { text in let s = try Shard(parsing: text); return "shard\(s.index)of\(s.count)" })
             let link = StorageLink(store: store, spool: spool, spoolDirectory: locator.spoolDirectory, progress: progress)
             let run = BenchmarkRun(run: info, jobs: plan, sources: Dictionary(loaded.map { ($0.path, $0.source) }) { a, _ in a },
                                    engines: engines, settings: RunSettings(timeout: timeout, parallelism: jobs),
                                    link: link, progress: progress, cancellation: cancellation)
             let result = try await run.execute()
+
+            // A shard of a shared run that is not yet whole leaves it running:
+            // the last shard to finish (or `layoutbench report --run ID`) reports it.
+            if let shard, runId != nil, !result.interrupted, let store = await link.readableStore,
+               let counts = try? await store.jobProgress(runID: runID), counts.ended < planned {
+                let stored = await link.leave()
+                progress.runFinished()
+                let id = runID.uuidString.lowercased()
+                if output.json {
+                    output.emit(RunResultDocument(runID: runID, status: .running, jobs: plan.count, failed: result.failedCount, notRun: 0,
+                                                  after: AfterRun(verdicts: [], verdictsEvaluated: false, reportPath: nil), stored: stored))
+                } else {
+                    print("run \(id), shard \(shard): \(plan.count) jobs, \(result.failedCount) failed; \(counts.ended) of the run's \(planned) jobs are in")
+                    print("report: when the last shard finishes, or now with `layoutbench report --run \(id)`")
+                }
+                return
+            }
 
             var workloadsForReport = loaded.map(\.workload)
             var settleNotes: [String] = []
@@ -164,13 +207,19 @@ struct RunCommand: AsyncParsableCommand {
             let stored = try await link.finish(runID: runID, status: result.interrupted ? .interrupted : .finished)
             progress.runFinished()
 
-            print(ExpectationTable.render(after.verdicts, color: isatty(STDOUT_FILENO) == 1), terminator: "")
-            print("run \(runID.uuidString.lowercased()): \(plan.count) jobs, \(result.failedCount) failed"
-                  + (result.interrupted ? ", \(plan.count - result.outcomes.count) not run (interrupted)" : ""))
-            if let path = after.reportPath { print("report: \(path)") } else { print("report: not written (the database is unavailable; `layoutbench report` writes it later)") }
+            let notRun = result.interrupted ? plan.count - result.outcomes.count : 0
+            if output.json {
+                output.emit(RunResultDocument(runID: runID, status: result.interrupted ? .interrupted : .finished, jobs: plan.count,
+                                              failed: result.failedCount, notRun: notRun, after: after, stored: stored))
+            } else {
+                print(ExpectationTable.render(after.verdicts, style: output.style), terminator: "")
+                print("run \(runID.uuidString.lowercased()): \(plan.count) jobs, \(result.failedCount) failed"
+                      + (result.interrupted ? ", \(notRun) not run (interrupted)" : ""))
+                if let path = after.reportPath { print("report: \(path)") } else { print("report: not written (the database is unavailable; `layoutbench report` writes it later)") }
+            }
             if !stored {
-                print("note: the database did not take everything; the results are safe in \(spool.path). "
-                      + "They are sent on the next run, or now with `layoutbench db flush` once the database is back.")
+                progress.note("the database did not take everything; the results are safe in \(spool.path). "
+                              + "They are sent on the next run, or now with `layoutbench db flush` once the database is back.")
             }
             if let signal = cancellation.signal { throw ExitCode(128 + signal) }
         }

@@ -26,6 +26,8 @@ enum RunReporting {
         analysis.notes += notes
         let written = try Report.write(run: data, analysis: analysis, allRuns: Report.existingRuns(in: reportsDirectory),
                                        to: reportsDirectory)
+        // Every report also brings Reports/history/ up to date with this run.
+        try HistoryPages.write(reports: reportsDirectory)
         return Outcome(analysis: analysis, data: data, runPage: written.runPage, storedVerdicts: storedVerdicts(analysis))
     }
 

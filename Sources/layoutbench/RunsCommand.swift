@@ -36,6 +36,8 @@ struct RunsCommand: AsyncParsableCommand {
         @Flag(name: .long, help: "Plain progress lines, no terminal control codes.")
         var plain = false
 
+        @OptionGroup var output: OutputOptions
+
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
@@ -55,7 +57,8 @@ struct RunsCommand: AsyncParsableCommand {
                 let workloads = ReportCommand.workloads(named: Set(details.jobs.map(\.plan.workload)), in: directory)
                 progress.note("following run \(id.uuidString.lowercased()) (\(counts.total) job(s)) in \(store.configuration.redacted)")
                 try await RunCommand.followDistributed(runID: id, planned: details.jobs.count, workloads: workloads, store: store,
-                                                       queue: queue, started: ContinuousClock.now, progress: progress)
+                                                       queue: queue, started: ContinuousClock.now, progress: progress,
+                                                       output: output)
             }
         }
     }

@@ -12,6 +12,7 @@ struct WorkloadsCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               layoutbench workloads list
+              layoutbench workloads list --json | jq -r '.workloads[].name'
               layoutbench workloads show independent-blocks
               layoutbench workloads validate                 # every file in Workloads/
               layoutbench workloads validate my-draft.yaml
@@ -31,9 +32,11 @@ struct WorkloadsCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "One line per workload: name, variants, sizes, title.")
         @OptionGroup var directory: DirectoryOption
+        @OptionGroup var output: OutputOptions
         func run() async throws {
             try await reportingErrors {
                 let loaded = try directory.planner.load([])
+                if output.json { return output.emit(WorkloadListDocument(loaded)) }
                 let width = loaded.map(\.workload.name.count).max() ?? 0
                 for item in loaded {
                     let workload = item.workload
@@ -48,9 +51,11 @@ struct WorkloadsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Everything about one workload: talk, driver, parameters, variants, expectations.")
         @OptionGroup var directory: DirectoryOption
         @Argument(help: "Workload name or file path.") var name: String
+        @OptionGroup var output: OutputOptions
         func run() async throws {
             try await reportingErrors {
                 guard let item = try directory.planner.load([name]).first else { return }
+                if output.json { return output.emit(WorkloadDocument(item)) }
                 let w = item.workload
                 print("\(w.name): \(w.title)")
                 print("file:        \(item.path)")

@@ -2,6 +2,7 @@
 //
 //     swift run -c release report-bench [--samples 100000] [--workloads 25] [--variants 4]
 //                                       [--sizes 10] [--engines 2] [--out DIR]
+//     swift run -c release report-bench --history 1000 [--out DIR]
 //
 // Builds a run of about `samples` samples spread evenly over
 // workloads × variants × sizes × engines cells (log-normal timings with 5 %
@@ -22,7 +23,7 @@ func option(_ name: String, _ fallback: Int) -> Int {
 }
 let args = CommandLine.arguments
 if args.contains("--help") {
-    print("usage: report-bench [--samples N] [--workloads N] [--variants N] [--sizes N] [--engines N] [--out DIR]")
+    print("usage: report-bench [--samples N] [--workloads N] [--variants N] [--sizes N] [--engines N] [--out DIR]\n       report-bench --history RUNS [--out DIR]")
     exit(0)
 }
 let targetSamples = option("samples", 100_000)
@@ -38,6 +39,11 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+if let i = args.firstIndex(of: "--history"), i + 1 < args.count, let runs = Int(args[i + 1]) {
+    try historyBench(runs: runs, out: out)
+    exit(0)
 }
 
 var rng = Xoshiro256StarStar(seed: 1)

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import JobQueue
+import JSONSchemaCheck
 import Postgres
 import ResultStore
 import Testing
@@ -47,8 +48,13 @@ extension AgentServerTests {
             #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded'") == total)
 
             // Following again just does the end again; an unknown run is refused with a reason.
-            let again = try Self.runs(["follow", id, "--plain", "--workloads-directory", CommandProcess.workloads], database)
+            // With --json the end is one document on standard output.
+            let again = try Self.runs(["follow", id, "--plain", "--json", "--workloads-directory", CommandProcess.workloads], database)
             #expect(try await again.waitForExit(timeout: .seconds(60)) == 0, "\(again.stderr.suffix(1500))")
+            #expect(try JSONSchemaCheck.problems(again.stdout, schema: "run.schema.json") == [])
+            let document = try JSONValue.parse(again.stdout)
+            #expect(document["run_id"]?.string == id && document["jobs"]?.int == total && document["failed"]?.int == 0)
+            #expect(document["status"]?.string == "finished" && document["report"]?.string != nil)
             let unknown = try Self.runs(["follow", UUID().uuidString], database)
             #expect(try await unknown.waitForExit(timeout: .seconds(60)) == 1)
             #expect(unknown.stderr.contains("not a distributed run"), "\(unknown.stderr)")

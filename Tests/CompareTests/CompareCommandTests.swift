@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchemaCheck
 import Testing
 
 /// `layoutbench compare` end to end: the built CLI, real worker processes,
@@ -59,6 +60,22 @@ import Testing
         // Appended to $GITHUB_STEP_SUMMARY, fit for a PR comment.
         let text = try String(contentsOf: summary, encoding: .utf8)
         #expect(text.contains("❌ **Regression**") && text.contains("slower"))
+    }
+
+    /// `--json`: comparison.json alone on standard output, the summary on
+    /// standard error; `--sizes 10` leaves the workload after it positional.
+    @Test func jsonPrintsTheComparisonAloneOnStandardOutput() throws {
+        let dir = try CompareCLI.scratch("json")
+        let base = try CompareCLI.fixture([:], in: dir, name: "base")
+        let busier = try CompareCLI.fixture(["FIXTURE_EXTRA_PIVOTS": "5"], in: dir, name: "candidate")
+        let result = try CompareCLI.compare([base, busier, "--sizes", "10", "independent-blocks", "--variants", "independent,linked,edit-one",
+                                             "--samples", "6", "--max-rounds", "3", "--database", CompareCLI.noDatabase,
+                                             "--out", dir.path, "--json"])
+        #expect(result.status == 1, "\(result.out)\n\(result.err)")
+        #expect(try JSONSchemaCheck.problems(result.out, schema: "compare.schema.json") == [])
+        let document = try JSONValue.parse(result.out)
+        #expect(document["exitCode"]?.int == 1 && document["cells"]?.items?.count == 3)
+        #expect(result.err.contains("more work") && result.err.contains("report: ") && !result.out.contains("report: "))
     }
 
     @Test func bumpedCountersAreMoreWorkNamingTheCounter() throws {

@@ -63,7 +63,7 @@ extension HarnessServerTests {
             let html = try String(contentsOfFile: "\(out)/\(runs[0].id.uuidString.lowercased())/index.html", encoding: .utf8)
             #expect(html.contains("Independent vs linked blocks"))
             let none = try layoutbench(["report", "--run", "not-a-uuid", "--database", url], root: root)
-            #expect(none.status != 0 && none.err.contains("--run takes a run id"))
+            #expect(none.status != 0 && none.err.contains("no stored run has the id \"not-a-uuid\"") && none.err.contains("layoutbench db runs"))
         }
 
         @Test func mistakesPrintErrorAndTry() throws {

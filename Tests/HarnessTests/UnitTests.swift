@@ -37,6 +37,21 @@ import Workloads
         #expect(some[0].parameters[workload.sweep.parameter] == .int(size))
     }
 
+    /// `--sizes` takes any size the driver's sweep parameter accepts, so
+    /// 10,20,40 on a sweep of 10/100/400 runs all three; a size beyond the
+    /// driver's bounds is named as dropped, not silently skipped.
+    @Test func askedSizesExtendTheSweepWithinTheDriversBounds() throws {
+        let loaded = try planner.load(["independent-blocks"])
+        let workload = try #require(loaded.first?.workload)
+        let asked = [workload.sweep.sizes[0], 7, 2_000_000]
+        let sizes = JobPlanner.sizes(of: workload, asked: asked)
+        #expect(sizes.run == [7, workload.sweep.sizes[0]].sorted() && sizes.dropped == [2_000_000])
+        let jobs = try planner.plan(runID: UUID(), workloads: loaded, variants: [workload.variants[0].name], sizes: asked,
+                                    samples: nil, seed: 1, engines: [engines[0]])
+        #expect(Set(jobs.map(\.size)) == Set(sizes.run))
+        #expect(JobPlanner.sizes(of: workload, asked: nil).run == workload.sweep.sizes)
+    }
+
     /// A workload measured in several processes (`measurement.processes`)
     /// is planned once per process, round after round, each job with the
     /// full samples; the analysis pools a cell's jobs.
@@ -61,7 +76,7 @@ import Workloads
             try planner.plan(runID: UUID(), workloads: loaded, variants: ["nope"], sizes: nil, samples: nil, seed: 1, engines: engines)
         }
         #expect(throws: HarnessError.self) {
-            try planner.plan(runID: UUID(), workloads: loaded, variants: nil, sizes: [7], samples: nil, seed: 1, engines: engines)
+            try planner.plan(runID: UUID(), workloads: loaded, variants: nil, sizes: [2_000_000], samples: nil, seed: 1, engines: engines)
         }
         #expect(throws: HarnessError.self) { try EngineChoice.parse("no-equals-sign") }
         #expect(throws: HarnessError.self) { try EngineChoice.parse("x=/nonexistent/worker") }
@@ -140,14 +155,33 @@ import Workloads
                                reason: "digests differ at n=100"),
             ExpectationVerdict(workload: "mosaic", expectationIndex: 0, description: "x", status: .inconclusive, reason: "too noisy"),
         ]
-        let table = ExpectationTable.render(verdicts, color: false)
+        let table = ExpectationTable.render(verdicts, style: TextStyle(color: false, fitsTerminal: true))
         let lines = table.split(separator: "\n")
         #expect(lines.count == 5)
         #expect(lines[0].hasPrefix("workload"))
         #expect(lines[2].contains("churn [new]") && lines[2].contains("fail") && lines[2].contains("digests differ"))
         #expect(lines[4] == "1 pass, 1 fail, 1 inconclusive")
         #expect(!table.contains("\u{1B}["))
-        #expect(ExpectationTable.render(verdicts, color: true).contains("\u{1B}[32mpass"))
+        #expect(ExpectationTable.render(verdicts, style: TextStyle(color: true, fitsTerminal: true)).contains("\u{1B}[32mpass"))
+    }
+
+    @Test func aPipedTableKeepsEveryWordAndATerminalOneIsCut() {
+        let reason = String(repeating: "the interval at n=400 leaves the ratio open ", count: 3) + "worst 2.41"
+        let verdicts = [ExpectationVerdict(workload: "feed-cell", expectationIndex: 0, description: "manual: time linear in N",
+                                           status: .inconclusive, reason: reason)]
+        let piped = ExpectationTable.render(verdicts, style: TextStyle(color: false, fitsTerminal: false))
+        #expect(piped.contains(reason) && !piped.contains("…"))
+        let terminal = ExpectationTable.render(verdicts, style: TextStyle(color: false, fitsTerminal: true))
+        #expect(!terminal.contains(reason) && terminal.contains("…"))
+    }
+
+    @Test func colourFollowsTheFlagThenNoColorThenTheTerminal() {
+        #expect(ColorChoice.auto.enabled(isTerminal: true, environment: [:]))
+        #expect(!ColorChoice.auto.enabled(isTerminal: true, environment: ["NO_COLOR": "1"]))
+        #expect(ColorChoice.auto.enabled(isTerminal: true, environment: ["NO_COLOR": ""]))
+        #expect(!ColorChoice.auto.enabled(isTerminal: false, environment: [:]))
+        #expect(ColorChoice.always.enabled(isTerminal: false, environment: ["NO_COLOR": "1"]))
+        #expect(!ColorChoice.never.enabled(isTerminal: true, environment: [:]))
     }
 
     @Test func everyErrorRendersAsErrorThenTry() {

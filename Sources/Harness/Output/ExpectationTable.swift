@@ -6,7 +6,9 @@ import ResultStore
 ///     workload            #  expectation                      verdict       reason
 ///     independent-blocks  0  independent: time linear in N     pass          slope 1.02
 public enum ExpectationTable {
-    public static func render(_ verdicts: [ExpectationVerdict], color: Bool) -> String {
+    /// The table; cells are cut to a readable width only when `style` fits a terminal.
+    public static func render(_ verdicts: [ExpectationVerdict], style: TextStyle) -> String {
+        let color = style.color
         guard !verdicts.isEmpty else { return "No expectations were checked.\n" }
         let header = ["workload", "#", "expectation", "verdict", "reason"]
         let rows = verdicts.map { verdict in
@@ -14,7 +16,8 @@ public enum ExpectationTable {
              String(verdict.expectationIndex), verdict.description, verdict.status.rawValue, verdict.reason]
         }
         let widths = (0..<header.count).map { column in
-            min(column == 4 ? 60 : 48, ([header] + rows).map { $0[column].count }.max() ?? 0)
+            let widest = ([header] + rows).map { $0[column].count }.max() ?? 0
+            return style.fitsTerminal ? min(column == 4 ? 60 : 48, widest) : widest
         }
         func line(_ cells: [String], status: VerdictStatus?) -> String {
             cells.enumerated().map { index, cell in

@@ -103,7 +103,7 @@ public struct JobPlanner: Sendable {
             // apart, not back to back, so one stretch of load meets one of them.
             for _ in 0..<max(1, workload.measurement.processes) {
                 for variant in workload.variants where variants?.contains(variant.name) ?? true {
-                    for size in workload.sweep.sizes where sizes?.contains(size) ?? true {
+                    for size in Self.sizes(of: workload, asked: sizes).run {
                         for engine in engines {
                             jobs.append(PlannedJob(runID: runID, ordinal: jobs.count, workload: workload.name,
                                                    workloadPath: loaded.path, variant: variant.name, size: size, seed: seed,
@@ -120,5 +120,21 @@ public struct JobPlanner: Sendable {
             throw .noJobs(reason: sizes == nil ? "the selected workloads have no variants" : "no selected workload runs the sizes asked for (they offer \(offered))")
         }
         return jobs
+    }
+
+    /// The sizes a workload runs. Without `asked`, its sweep. With `asked`
+    /// (`--sizes`), every asked size its driver's sweep parameter accepts,
+    /// whether or not the sweep lists it — asked sizes extend the sweep —
+    /// and, in `dropped`, those outside the driver's bounds.
+    public static func sizes(of workload: Workload, asked: [Int]?,
+                             catalog: DriverCatalog = ScenarioCatalog.catalog) -> (run: [Int], dropped: [Int]) {
+        guard let asked else { return (workload.sweep.sizes, []) }
+        let spec = catalog.driver(named: workload.driver)?.parameter(named: workload.sweep.parameter)
+        var run: [Int] = [], dropped: [Int] = []
+        for size in Array(Set(asked)).sorted() {
+            let inside = Double(size) >= (spec?.minimum ?? 1) && Double(size) <= (spec?.maximum ?? Double(Int.max))
+            if inside { run.append(size) } else { dropped.append(size) }
+        }
+        return (run, dropped)
     }
 }

@@ -77,6 +77,14 @@ public actor StorageLink {
         return online
     }
 
+    /// Closes the spool once this process's part of a shared run is stored,
+    /// without ending the run: other shards are still adding to it. Returns
+    /// whether the database has everything (the file is then deleted).
+    public func leave() -> Bool {
+        spool.close(delete: online)
+        return online
+    }
+
     /// The store, for reads after the run (nil when spooling only).
     public var readableStore: ResultStore? { online ? store : nil }
 

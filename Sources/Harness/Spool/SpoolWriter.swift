@@ -21,13 +21,14 @@ public final class SpoolWriter: Sendable {
     /// Creates (or reopens) the file and locks it.
     ///
     /// - Throws: `SpoolError.cannotOpen`.
-    public init(directory: String, runID: UUID) throws(SpoolError) {
+    /// `part` tells apart the files of processes that share a run (its shards).
+    public init(directory: String, runID: UUID, part: String? = nil) throws(SpoolError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw .cannotOpen(path: directory, reason: error.localizedDescription)
         }
-        path = directory + "/" + runID.uuidString.lowercased() + ".jsonl"
+        path = directory + "/" + runID.uuidString.lowercased() + (part.map { "." + $0 } ?? "") + ".jsonl"
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {

@@ -30,7 +30,8 @@ public struct HTMLIndexPage: ReportRenderer {
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
         <title>LayoutBench runs</title><style>\(Stylesheet.css)</style></head>
         <body><a class="skip" href="#main">Skip to the runs</a>
-        <header><h1>LayoutBench runs</h1><p class="muted">\(input.allRuns.count) runs, newest first.</p></header>
+        <header><h1>LayoutBench runs</h1><p class="muted">\(input.allRuns.count) runs, newest first. \
+        <a href="history/index.html">Each workload over time</a>.</p></header>
         <main id="main" tabindex="-1"><table class="runs"><caption>Runs and their verdicts</caption><thead><tr>\
         <th scope="col">Run</th><th scope="col">Started (UTC)</th><th scope="col">Label</th><th scope="col">Engines</th>\
         <th scope="col">Host</th><th scope="col">Workloads</th><th scope="col">Samples</th><th scope="col">Pass</th>\

@@ -37,15 +37,19 @@ struct CompareCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Workload names or files (also --workloads); all when none.", valueName: "workload"))
     var positionalWorkloads: [String] = []
 
-    @Option(name: .customLong("workloads"), parsing: .upToNextOption,
-            help: ArgumentHelp("Only these workloads (space or comma separated).", valueName: "name"))
+    // One comma-separated value each (repeatable): a list never swallows the positional arguments after it.
+    @Option(name: .customLong("workloads"),
+            help: ArgumentHelp("Only these workloads (comma separated; repeatable).", valueName: "name,…"))
     var workloadOption: [String] = []
 
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Only these variants (space or comma separated).", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Only these variants (comma separated; repeatable).", valueName: "name,…"))
     var variants: [String] = []
 
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Only these sizes (space or comma separated).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("These sizes (comma separated; repeatable); any size within the driver's bounds.", valueName: "n,…"))
     var sizes: [String] = []
+
+    @Flag(name: .long, help: "Print comparison.json on standard output (schema: docs/schemas/compare.schema.json); everything else goes to standard error.")
+    var json = false
 
     @Option(name: .long, help: "Measured samples per timing job; the job's median is one value (jobs, not samples, are replicated).")
     var samples: Int = CompareSession.defaultSamples
@@ -198,12 +202,16 @@ struct CompareCommand: AsyncParsableCommand {
 
         let stored = await ComparisonFiles.store(suite, header: header, started: started, commandLine: CommandLine.arguments,
                                                  database: database, log: log)
-        print(ComparisonExports.terminal(suite, header: header), terminator: "")
-        for line in ComparisonExports.failureLines(suite) { print(line) }
-        print("report: \(page)")
-        if let markdown { print("markdown: \(markdown)") }
-        print(stored ? "stored as comparison \(id.uuidString.lowercased())"
-                     : "note: the comparison was not stored in the database (see above); the files above have every result")
+        // With --json the people's summary goes to standard error and the document alone to standard output.
+        let say: (String) -> Void = json ? { FileHandle.standardError.write(Data(($0 + "\n").utf8)) } : { print($0) }
+        let summary = ComparisonExports.terminal(suite, header: header)
+        if !summary.isEmpty { say(summary.hasSuffix("\n") ? String(summary.dropLast()) : summary) }
+        for line in ComparisonExports.failureLines(suite) { say(line) }
+        say("report: \(page)")
+        if let markdown { say("markdown: \(markdown)") }
+        say(stored ? "stored as comparison \(id.uuidString.lowercased())"
+                   : "note: the comparison was not stored in the database (see above); the files above have every result")
+        if json { print(String(decoding: ComparisonExports.json(suite, header: header), as: UTF8.self)) }
         return suite.exitCode
     }
 }
