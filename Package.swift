@@ -80,8 +80,11 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres"]),
         // The versioned line protocol between the harness and a worker process.
         .target(name: "WorkerProtocol"),
+        // Text from outside (workers, files) made safe to store and print:
+        // control characters escaped visibly, lengths capped.
+        .target(name: "UntrustedText"),
         // Workload files: the data model every side reads, and the YAML loader.
-        .target(name: "Workloads", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "Workloads", dependencies: ["UntrustedText", .product(name: "Yams", package: "Yams")]),
         // Descriptions of the scenario drivers (names, parameters, counters) for the
         // loader's checks; no engine inside, so the harness can link it.
         .target(name: "ScenarioCatalog", dependencies: ["Workloads"]),
@@ -103,7 +106,7 @@ let package = Package(
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "LayoutEngine", "LayoutSolver"]),
         // Runs the built layoutbench-worker executable (`swift build` first, as `swift test` does).
         .testTarget(name: "WorkerTests", dependencies: ["WorkerCore", "WorkerProtocol", "Workloads"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog", "Randomness"],
                     resources: [.copy("Fixtures")]),
 
         // The distributed job queue in PostgreSQL (leases, fencing, backoff,
@@ -121,14 +124,14 @@ let package = Package(
         // Plans jobs, runs each in a worker process, spools and stores results.
         // It never links the engine it measures: workers are separate programs.
         .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "WorkerProtocol", "Workloads", "ScenarioCatalog", "JobQueue",
-                                              "EngineBuilds"]),
+                                              "EngineBuilds", "ProcessGroups", "UntrustedText"]),
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
         .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"]),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "fixture-worker", "layoutbench"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "UntrustedText", "Postgres", "fixture-worker", "layoutbench"]),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
-            "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds",
+            "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds", "ProcessGroups", "UntrustedText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Distributed runs end to end: real `layoutbench agent` processes on a
@@ -145,8 +148,14 @@ let package = Package(
         // Judging a candidate engine against a base: time, counters, digests, per cell and suite.
         .target(name: "Comparison", dependencies: ["Statistics"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Statistics"]),
+        // Child processes in a group of their own, ended as a whole on a
+        // timeout, a Ctrl-C or the parent's death, with an allow-listed
+        // environment. CProcessGroups is the fork/exec keeper underneath.
+        .target(name: "CProcessGroups"),
+        .target(name: "ProcessGroups", dependencies: ["CProcessGroups"]),
+        .testTarget(name: "ProcessGroupsTests", dependencies: ["ProcessGroups"]),
         // Worker binaries for compare: git revisions built once per commit in cached worktrees.
-        .target(name: "EngineBuilds"),
+        .target(name: "EngineBuilds", dependencies: ["ProcessGroups"]),
         .testTarget(name: "EngineBuildsTests", dependencies: ["EngineBuilds"]),
         // Runs the built `layoutbench compare` against real worker processes
         // (layoutbench-worker and the fixture) and a real PostgreSQL.
