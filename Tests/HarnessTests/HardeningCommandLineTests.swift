@@ -11,6 +11,12 @@ extension HarnessServerTests {
         let cli = CommandLineTests()
         var workloads: String { CommandLineTests.workloads }
 
+        /// A fresh results database, its URL, and a fresh project root.
+        func fresh(_ name: String) async throws -> (store: ResultStore, url: String, root: String) {
+            let store = try await HarnessServer.freshStore(name)
+            return (store, store.configuration.urlIncludingPassword, try HarnessServer.scratch(name))
+        }
+
         /// A worker executable: the fixture started with `environment`.
         func fixture(_ environment: [String: String], in directory: String) throws -> String {
             let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
@@ -28,9 +34,7 @@ extension HarnessServerTests {
         /// A NUL from a worker is stored escaped; a spooled record the
         /// database refuses is set aside and blocks neither the flush nor later runs.
         @Test func aNulByteNeverPoisonsTheSpool() async throws {
-            let store = try await HarnessServer.freshStore("nul")
-            let url = store.configuration.urlIncludingPassword
-            let root = try HarnessServer.scratch("nul")
+            let (store, url, root) = try await fresh("nul")
             let worker = try fixture(["FIXTURE_BEHAVIOUR": "nul"], in: root)
             let first = try cli.layoutbench(oneJob(worker, url: url), root: root)
             #expect(first.status == 0, "\(first.err)")
@@ -107,9 +111,7 @@ extension HarnessServerTests {
         /// timeout has passed; and a harness killed outright takes its
         /// worker's whole group with it.
         @Test func noProcessOutlivesATimeoutOrAKilledHarness() async throws {
-            let store = try await HarnessServer.freshStore("groups")
-            let url = store.configuration.urlIncludingPassword
-            let root = try HarnessServer.scratch("groups")
+            let (_, url, root) = try await fresh("groups")
             let pidFile = root + "/child.pid"
             let lingering = try fixture(["FIXTURE_BEHAVIOUR": "fork-holds-stdout", "FIXTURE_CHILD_PID_FILE": pidFile], in: root)
             let started = Date()
@@ -121,13 +123,7 @@ extension HarnessServerTests {
 
             try FileManager.default.removeItem(atPath: pidFile)
             let hanging = try fixture(["FIXTURE_BEHAVIOUR": "fork-and-hang", "FIXTURE_CHILD_PID_FILE": pidFile], in: root)
-            let harness = Process()
-            harness.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
-            harness.arguments = oneJob(hanging, url: url, extra: ["--timeout", "600"])
-            harness.environment = ProcessInfo.processInfo.environment.merging([DatabaseLocator.rootVariable: root]) { $1 }
-            harness.standardOutput = FileHandle.nullDevice
-            harness.standardError = FileHandle.nullDevice
-            try harness.run()
+            let harness = try start(oneJob(hanging, url: url, extra: ["--timeout", "600"]), environment: [DatabaseLocator.rootVariable: root])
             var orphan: Int32?
             for _ in 0..<200 where orphan == nil {
                 try await Task.sleep(for: .milliseconds(100))
@@ -147,28 +143,30 @@ extension HarnessServerTests {
         /// With the README's agent setup (the database URL in the
         /// environment, with its password), workers never see it.
         @Test func workersNeverSeeTheDatabaseURL() async throws {
-            let store = try await HarnessServer.freshStore("environment")
-            let url = store.configuration.urlIncludingPassword
-            let root = try HarnessServer.scratch("environment")
+            let (_, url, root) = try await fresh("environment")
             let log = root + "/env.txt"
             let worker = try fixture(["FIXTURE_BEHAVIOUR": "print-env", "FIXTURE_ENV_LOG": log], in: root)
-            setenv("PGPASSWORD", "hunter2", 1)
-            setenv("CI_JOB_TOKEN", "hunter2", 1)
-            defer { unsetenv("PGPASSWORD"); unsetenv("CI_JOB_TOKEN") }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
-            process.arguments = ["run", "independent-blocks", "--variants", "independent", "--sizes", "10", "--samples", "2", "--plain",
-                                 "--engine", "fx=\(worker)", "--workloads-directory", workloads]
-            process.environment = ProcessInfo.processInfo.environment.merging(
-                [DatabaseLocator.rootVariable: root, DatabaseLocator.environmentVariable: url]) { $1 }
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try start(["run", "independent-blocks", "--variants", "independent", "--sizes", "10", "--samples", "2",
+                                     "--plain", "--engine", "fx=\(worker)", "--workloads-directory", workloads],
+                                    environment: [DatabaseLocator.rootVariable: root, DatabaseLocator.environmentVariable: url,
+                                                  "PGPASSWORD": "hunter2", "CI_JOB_TOKEN": "hunter2"])
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
             let seen = try String(contentsOfFile: log, encoding: .utf8)
             #expect(!seen.contains(url) && !seen.contains("hunter2") && !seen.contains("DATABASE_URL"), "\(seen)")
             #expect(seen.contains("PATH="))
+        }
+
+        /// Starts `layoutbench arguments…` with `environment` added to ours, output discarded.
+        func start(_ arguments: [String], environment: [String: String]) throws -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
         }
 
         static func isZombie(_ pid: Int32) -> Bool {
