@@ -92,8 +92,11 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "EmbeddedCluster"]),
         // The versioned line protocol between the harness and a worker process.
         .target(name: "WorkerProtocol"),
+        // Text from outside (workers, files) made safe to store and print:
+        // control characters escaped visibly, lengths capped.
+        .target(name: "UntrustedText"),
         // Workload files: the data model every side reads, and the YAML loader.
-        .target(name: "Workloads", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(name: "Workloads", dependencies: ["UntrustedText", .product(name: "Yams", package: "Yams")]),
         // Descriptions of the scenario drivers (names, parameters, counters) for the
         // loader's checks; no engine inside, so the harness can link it.
         .target(name: "ScenarioCatalog", dependencies: ["Workloads", "EngineCounterNames"]),
@@ -116,7 +119,7 @@ let package = Package(
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "LayoutEngine", "LayoutSolver", "Randomness"]),
         // Runs the built layoutbench-worker executable (`swift build` first, as `swift test` does).
         .testTarget(name: "WorkerTests", dependencies: ["WorkerCore", "WorkerProtocol", "Workloads"]),
-        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog"],
+        .testTarget(name: "WorkloadsTests", dependencies: ["Workloads", "ScenarioCatalog", "Randomness"],
                     resources: [.copy("Fixtures")]),
 
         // The distributed job queue in PostgreSQL (leases, fencing, backoff,
@@ -135,16 +138,18 @@ let package = Package(
         // Plans jobs, runs each in a worker process, spools and stores results.
         // It never links the engine it measures: workers are separate programs.
         .target(name: "Harness", dependencies: ["ResultStore", "Postgres", "EmbeddedCluster", "WorkerProtocol", "Workloads", "ScenarioCatalog", "JobQueue",
-                                              "EngineBuilds"]),
+                                              "EngineBuilds", "ProcessGroups", "UntrustedText"]),
         // A test fixture, not a product: a worker that speaks the protocol and
         // misbehaves on request (crash, hang, garbage, exit codes).
         .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"], path: "Tests/fixture-worker"),
-        .testTarget(name: "HarnessTests", dependencies: ["Harness", "EmbeddedCluster", "fixture-worker", "layoutbench", "synthetic-worker", "JSONSchemaCheck"]),
+        .testTarget(name: "HarnessTests", dependencies: ["Harness", "UntrustedText", "Postgres", "EmbeddedCluster", "fixture-worker", "layoutbench",
+                                                        "synthetic-worker", "JSONSchemaCheck"]),
         // Checks `--json` output against docs/schemas/ in the CLI tests.
         .target(name: "JSONSchemaCheck", path: "Tests/JSONSchemaCheck"),
         // The command users start with; wires store, harness and the subcommands.
         .executableTarget(name: "layoutbench", dependencies: [
             "Harness", "ResultStore", "JobQueue", "Analysis", "Report", "Comparison", "EngineBuilds", "Statistics", "VerdictCalibration",
+            "ProcessGroups", "UntrustedText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Distributed runs end to end: real `layoutbench agent` processes on a
@@ -161,8 +166,14 @@ let package = Package(
         // Judging a candidate engine against a base: time, counters, digests, per cell and suite.
         .target(name: "Comparison", dependencies: ["Statistics", "Randomness"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Statistics"]),
+        // Child processes in a group of their own, ended as a whole on a
+        // timeout, a Ctrl-C or the parent's death, with an allow-listed
+        // environment. CProcessGroups is the fork/exec keeper underneath.
+        .target(name: "CProcessGroups"),
+        .target(name: "ProcessGroups", dependencies: ["CProcessGroups"]),
+        .testTarget(name: "ProcessGroupsTests", dependencies: ["ProcessGroups"]),
         // Worker binaries for compare: git revisions built once per commit in cached worktrees.
-        .target(name: "EngineBuilds"),
+        .target(name: "EngineBuilds", dependencies: ["ProcessGroups"]),
         .testTarget(name: "EngineBuildsTests", dependencies: ["EngineBuilds"]),
         // Runs the built `layoutbench compare` against real worker processes
         // (layoutbench-worker and the fixture) and a real PostgreSQL.

@@ -18,8 +18,18 @@ public struct RunAnalyzer: Sendable {
         var notes: [String] = []
         let knownWorkloads = Set(run.workloads.map(\.name))
         var jobsByCell: [CellKey: [JobRecord]] = [:]
-        for job in run.jobs {
+        var implausible = 0
+        for var job in run.jobs {
+            // A failed job's samples are kept in the store as evidence, never
+            // measured from: a job killed midway saw only part of its work.
+            if !job.status.isOK { job.samples = [] }
+            let plausible = job.samples.filter(\.isPlausible)
+            implausible += job.samples.count - plausible.count
+            job.samples = plausible
             jobsByCell[CellKey(workload: job.workload, variant: job.variant, size: job.size, engine: job.engine), default: []].append(job)
+        }
+        if implausible > 0 {
+            notes.append("\(implausible) sample(s) with times or iteration counts no measurement can produce were left out")
         }
         for name in Set(run.jobs.map(\.workload)).subtracting(knownWorkloads).sorted() {
             notes.append("jobs of workload \(name) have no workload definition in the run; their expectations cannot be checked")

@@ -162,12 +162,17 @@ public struct EmbeddedPostgres: Sendable {
     public func createDatabaseIfMissing(_ name: String) async throws {
         // On a throw the connection is finished when it is released.
         let connection = try await PostgresConnection.connect(configuration())
+        // Two first runs at once: the check and the CREATE must not
+        // interleave, or one of them meets the other's row in pg_database
+        // (a unique violation, not duplicate_database). A session-level
+        // advisory lock, released with the connection, serialises them.
+        try await connection.execute("SELECT pg_advisory_lock(hashtext('layoutbench: create database'))")
         let existing = try await connection.execute("SELECT 1 FROM pg_database WHERE datname = $1", [.text(name)])
         if existing.isEmpty {
             do {
                 try await connection.execute("CREATE DATABASE \(SQLIdentifier.quote(name))")
-            } catch let error as PostgresError where error.sqlState == "42P04" {
-                // duplicate_database: another process created it just now.
+            } catch let error as PostgresError where error.sqlState == "42P04" || error.sqlState == "23505" {
+                // Created just now by a process that does not take the lock.
             }
         }
         await connection.close()

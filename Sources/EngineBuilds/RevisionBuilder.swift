@@ -80,7 +80,7 @@ public struct RevisionBuilder: Sendable {
         let logFile = dir.appendingPathComponent("build.log")
         let status = Shell.run("/usr/bin/env", ["swift", "build", "-c", "release", "--product", product,
                                                 "--package-path", src.path] + Self.codePlacementFlags,
-                               outputFile: logFile.path)
+                               outputFile: logFile.path, environment: .allowListed)
         guard status == 0, FileManager.default.isExecutableFile(atPath: binary) else {
             let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
             let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessGroups
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,24 +7,43 @@ import Glibc
 /// Runs short helper commands (git, swift build). Output goes to a file or
 /// is captured whole after exit, so a grandchild holding a pipe open can
 /// never hang the caller.
+///
+/// Each command runs in a process group of its own (`ProcessGroup`), so
+/// when `layoutbench` dies (Ctrl-C, SIGTERM, SIGKILL) the whole build
+/// ends with it instead of compiling on.
 enum Shell {
-    static func run(_ executable: String, _ args: [String], outputFile: String) -> Int32 {
+    /// What a command's environment is.
+    enum Environment {
+        /// The caller's, whole (git may need credentials helpers and keys).
+        case inherited
+        /// The allow-listed part (`ChildEnvironment`): for building code
+        /// from another revision, which must not see the caller's secrets.
+        case allowListed
+    }
+
+    static func run(_ executable: String, _ args: [String], outputFile: String,
+                    environment: Environment = .inherited) -> Int32 {
         // open(2), not FileManager.createFile: that one writes atomically, by
         // renaming a temporary file over the path — which replaced /dev/null
         // with a plain file once.
-        let fd = open(outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let fd = open(outputFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return -1 }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        defer { try? handle.close() }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = args
-        p.standardOutput = handle
-        p.standardError = handle
-        p.standardInput = FileHandle.nullDevice
-        do { try p.run() } catch { return -1 }
-        p.waitUntilExit()
-        return p.terminationStatus
+        defer { close(fd) }
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { close(null) }
+        let inherited = ProcessInfo.processInfo.environment
+        let group: ProcessGroup
+        do {
+            group = try ProcessGroup(executable: executable, arguments: args,
+                                     environment: environment == .inherited ? inherited : ChildEnvironment.make(from: inherited),
+                                     input: null, output: fd, errors: fd)
+        } catch {
+            return -1
+        }
+        switch group.wait() {
+        case let .exited(status): return status
+        case let .signalled(signal): return 128 + signal
+        }
     }
 
     static func capture(_ executable: String, _ args: [String]) -> (Int32, String) {

@@ -14,6 +14,10 @@ public enum HarnessError: Error, Sendable, Equatable, CustomStringConvertible {
     case noJobs(reason: String)
     case workloadsDirectoryMissing(String)
 
+    /// Problems listed in full; a file can have thousands, and the first
+    /// ones are the ones to fix.
+    public static let shownProblems = 50
+
     public var message: String {
         switch self {
         case let .engineNotUsable(path, reason): "the engine worker \(path) cannot be used: \(reason)"
@@ -22,7 +26,8 @@ public enum HarnessError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .unknownWorkload(name, _): "there is no workload \"\(name)\""
         case let .workloadProblems(problems):
             "\(problems.count) problem\(problems.count == 1 ? "" : "s") in the workload files:\n"
-                + problems.map { "  " + $0.description }.joined(separator: "\n")
+                + problems.prefix(Self.shownProblems).map { "  " + $0.description }.joined(separator: "\n")
+                + (problems.count > Self.shownProblems ? "\n  … and \(problems.count - Self.shownProblems) more (fix these first, then run again)" : "")
         case let .unknownVariants(names, _): "no selected workload has the variant\(names.count == 1 ? "" : "s") \(names.joined(separator: ", "))"
         case let .noJobs(reason): "nothing to run: \(reason)"
         case let .workloadsDirectoryMissing(path): "the workloads directory \(path) does not exist"

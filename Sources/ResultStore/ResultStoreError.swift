@@ -30,6 +30,19 @@ public enum ResultStoreError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the server refused the values themselves (a data exception
+    /// such as a NUL in text, or a broken constraint): the same record is
+    /// refused every time, wherever it is sent, so it must be set aside
+    /// rather than retried.
+    public var isRefusedValue: Bool {
+        guard case let .storage(_, underlying) = self else { return false }
+        switch underlying {
+        case let .queryFailed(state, _, _, _, _): return state.hasPrefix("22") || state.hasPrefix("23")
+        case .invalidParameter, .copyRowWidthMismatch: return true
+        default: return false
+        }
+    }
+
     /// What went wrong.
     public var message: String {
         switch self {
@@ -64,9 +77,12 @@ public enum ResultStoreError: Error, Sendable, CustomStringConvertible {
         case .schemaOutdated, .queueSchemaOutdated:
             return "run `layoutbench db migrate`"
         case let .storage(_, underlying):
-            return underlying.isRetryable
-                ? "results are kept in the spool; run `layoutbench db flush` once the database is back"
-                : "this looks like a bug or a changed schema; run `layoutbench db migrate`, and report it if it persists"
+            if underlying.isRetryable { return "results are kept in the spool; run `layoutbench db flush` once the database is back" }
+            if isRefusedValue {
+                return "the database refused a value; `layoutbench db flush` sets such records aside in .layoutbench/spool/quarantine "
+                    + "and stores the rest"
+            }
+            return "check `layoutbench db status` (it says whether the schema needs `layoutbench db migrate`), and report it if it persists"
         case .runNotFound:
             return "list the stored runs with `layoutbench db runs`, or check --database"
         case .corruptValue:

@@ -73,6 +73,7 @@ struct AgentCommand: AsyncParsableCommand {
     var exitWhenDrained = false
 
     func validate() throws {
+        if let problem = RunSettings.timeoutProblem(timeout) { throw ValidationError(problem) }
         guard lease >= 0.5, poll > 0, timeout > 0, streamInterval > 0 else {
             throw ValidationError("--lease must be at least 0.5 s; --poll, --timeout and --stream-interval more than 0")
         }

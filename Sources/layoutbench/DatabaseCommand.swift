@@ -149,6 +149,9 @@ struct DatabaseCommand: AsyncParsableCommand {
                 let summary = try await SpoolReplayer(directory: locator.spoolDirectory).flushAll(into: store)
                 print("sent \(summary.files) spool file(s): \(summary.runs) run(s), \(summary.outcomes) job outcome(s), \(summary.samples) sample(s)"
                       + (summary.busy > 0 ? "; \(summary.busy) file(s) belong to runs still going and were left alone" : ""))
+                if summary.quarantined > 0 {
+                    print(SpoolQuarantine.notice(records: summary.quarantined, files: summary.quarantineFiles))
+                }
                 await store.close()
             }
         }

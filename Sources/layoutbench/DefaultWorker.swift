@@ -1,4 +1,5 @@
 import Foundation
+import ProcessGroups
 import Harness
 
 /// The engine `layoutbench run` measures when no --engine is given: the
@@ -41,22 +42,25 @@ enum DefaultWorker {
         guard FileManager.default.fileExists(atPath: packageRoot + "/Package.swift"),
               let swift = searchPath.map({ $0 + "/swift" }).first(where: FileManager.default.isExecutableFile(atPath:))
         else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: swift)
-        process.arguments = ["build", "-c", configuration, "--product", "layoutbench-worker", "--package-path", packageRoot]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
+        // In a process group of its own (`ProcessGroup`): if this program
+        // dies, Ctrl-C included, the build dies with it.
+        guard let output = ProcessGroup.pipe() else { return }
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { close(null); close(output.read) }
+        let arguments = ["build", "-c", configuration, "--product", "layoutbench-worker", "--package-path", packageRoot]
+        let group: ProcessGroup
         do {
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            if process.terminationStatus != 0 {
-                progress?.note("building layoutbench-worker failed (`swift build -c \(configuration) --product layoutbench-worker`):\n"
-                               + text.split(separator: "\n").suffix(15).joined(separator: "\n"))
-            }
+            defer { close(output.write) }
+            group = try ProcessGroup(executable: swift, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+                                     input: null, output: output.write, errors: output.write)
         } catch {
             progress?.note("could not run `swift build` for layoutbench-worker: \(error)")
+            return
+        }
+        let text = String(decoding: FileHandle(fileDescriptor: output.read, closeOnDealloc: false).readDataToEndOfFile(), as: UTF8.self)
+        if group.wait() != .exited(0) {
+            progress?.note("building layoutbench-worker failed (`swift build -c \(configuration) --product layoutbench-worker`):\n"
+                           + text.split(separator: "\n").suffix(15).joined(separator: "\n"))
         }
     }
 }

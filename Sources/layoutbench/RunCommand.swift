@@ -91,7 +91,7 @@ struct RunCommand: AsyncParsableCommand {
     var runId: String?
 
     func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+        if let problem = RunSettings.timeoutProblem(timeout) { throw ValidationError(problem) }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         if let samples, samples < 1 { throw ValidationError("--samples must be at least 1") }
         _ = try parsedSizes()
@@ -153,6 +153,9 @@ struct RunCommand: AsyncParsableCommand {
             let flushed = try await SpoolReplayer(directory: locator.spoolDirectory).flushAll(into: store)
             if flushed.files > 0 {
                 progress.note("sent \(flushed.outcomes) spooled job outcome(s) with \(flushed.samples) samples from \(flushed.files) earlier run(s)")
+            }
+            if flushed.quarantined > 0 {
+                progress.note(SpoolQuarantine.notice(records: flushed.quarantined, files: flushed.quarantineFiles))
             }
 
             let info = RunInfo(id: runID, commandLine: CommandLineRedaction.redacted(CommandLine.arguments),
@@ -222,8 +225,13 @@ struct RunCommand: AsyncParsableCommand {
                               + "They are sent on the next run, or now with `layoutbench db flush` once the database is back.")
             }
             if let signal = cancellation.signal { throw ExitCode(128 + signal) }
+            if !stored { throw ExitCode(RunCommand.resultsOnlySpooled) }
         }
     }
+
+    /// The exit code of a run whose results reached the spool but not the
+    /// database (EX_TEMPFAIL): nothing is lost, but nothing is stored yet.
+    static let resultsOnlySpooled: Int32 = 75
 
     func options(_ engines: [EngineChoice]) -> [String: String] {
         var options: [String: String] = [

@@ -11,9 +11,21 @@ extension AgentServerTests {
     /// restart mid-run, and samples streamed while a job runs. Outcomes in
     /// the database prove the behaviour; no test bounds the time taken.
     @Suite struct AgentFaultTests {
-        static func fixtureConfig() throws -> String {
-            let config = try AgentTestDirectories.makeScratch("engines") + "/engines.json"
-            try Data("{\"fx\": \"\(CommandProcess.product("fixture-worker"))\"}".utf8).write(to: URL(fileURLWithPath: config))
+        /// An engines config naming the fixture as `fx`. With `environment`,
+        /// `fx` is a script that starts the fixture with those variables: an
+        /// agent passes only an allow-listed environment on to its workers.
+        static func fixtureConfig(_ environment: [String: String] = [:]) throws -> String {
+            let directory = try AgentTestDirectories.makeScratch("engines")
+            let config = directory + "/engines.json"
+            var worker = CommandProcess.product("fixture-worker")
+            if !environment.isEmpty {
+                let settings = environment.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+                let script = directory + "/fixture-with-environment"
+                try "#!/bin/sh\n\(settings) exec '\(worker)' \"$@\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+                worker = script
+            }
+            try Data("{\"fx\": \"\(worker)\"}".utf8).write(to: URL(fileURLWithPath: config))
             return config
         }
 
@@ -42,8 +54,8 @@ extension AgentServerTests {
             let samples = 200
             let runID = try await DistributedRunTests.enqueue(database, jobs: 1, samples: samples)
             let frozen = try DistributedRunTests.agent("frozen", database, viaFile: true,
-                                                       extra: ["--engines-config", config, "--stream-interval", "0.1"],
-                                                       environment: ["FIXTURE_BEHAVIOUR": "slow"])
+                                                       extra: ["--engines-config", try Self.fixtureConfig(["FIXTURE_BEHAVIOUR": "slow"]),
+                                                               "--stream-interval", "0.1"])
             try await frozen.waitForOutput("\"claimed\"", timeout: .seconds(120))
             // Stop it once it has streamed something, so its attempt has rows of its own.
             try await Self.waitUntil("streaming", watching: [frozen]) {
@@ -82,13 +94,12 @@ extension AgentServerTests {
         /// completion moves exactly them into `samples`.
         @Test func samplesAreStreamedWhileTheJobRuns() async throws {
             let database = try await AgentTestServer.shared().freshDatabase()
-            let config = try Self.fixtureConfig()
             // 50 ms per sample: 6 s for the test to see the count grow.
             let samples = 120
             let runID = try await DistributedRunTests.enqueue(database, jobs: 1, samples: samples)
             let agent = try DistributedRunTests.agent("streamer", database, viaFile: true,
-                                                      extra: ["--engines-config", config, "--exit-when-drained", "--stream-interval", "0.1"],
-                                                      environment: ["FIXTURE_BEHAVIOUR": "slow"])
+                                                      extra: ["--engines-config", try Self.fixtureConfig(["FIXTURE_BEHAVIOUR": "slow"]),
+                                                              "--exit-when-drained", "--stream-interval", "0.1"])
             let queue = try await JobQueue.connect(database.socketConfiguration)
             var seen: [Int] = []
             let deadline = ContinuousClock.now + .seconds(120)
@@ -124,7 +135,6 @@ extension AgentServerTests {
 
         private static func restartMidRun(_ server: AgentTestServer) async throws {
             let database = try await server.freshDatabase()
-            let config = try Self.fixtureConfig()
             // Enough work that the queue cannot drain before the outage even
             // when the poll below is slow on a loaded machine (a CI run saw an
             // agent exit drained, correctly, before the restart with 16 jobs).
@@ -133,8 +143,8 @@ extension AgentServerTests {
             // Slow samples (50 ms) keep jobs running while the server is away.
             let agents = try ["left", "right"].map {
                 try DistributedRunTests.agent($0, database, viaFile: $0 == "left",
-                                              extra: ["--engines-config", config, "--exit-when-drained", "--stream-interval", "0.05"],
-                                              environment: ["FIXTURE_BEHAVIOUR": "slow"])
+                                              extra: ["--engines-config", try Self.fixtureConfig(["FIXTURE_BEHAVIOUR": "slow"]),
+                                                      "--exit-when-drained", "--stream-interval", "0.05"])
             }
             try await Self.waitUntil("four jobs done", watching: agents) {
                 try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'done'") >= 4

@@ -80,12 +80,22 @@ extension AgentServerTests {
             // still running when it is killed, however busy the machine. The rescuer runs at full speed.
             let samples = 200
             let runID = try await Self.enqueue(database, jobs: 1, samples: samples)
-            let victim = try Self.agent("victim", database, viaFile: true, extra: ["--engines-config", config],
-                                        environment: ["FIXTURE_BEHAVIOUR": "slow"])
+            let pidFile = try AgentTestDirectories.makeScratch("victim") + "/worker.pid"
+            let slow = try AgentFaultTests.fixtureConfig(["FIXTURE_BEHAVIOUR": "slow", "FIXTURE_PID_FILE": pidFile])
+            let victim = try Self.agent("victim", database, viaFile: true, extra: ["--engines-config", slow])
             try await victim.waitForOutput("\"claimed\"", timeout: .seconds(60))
             try await Task.sleep(for: .milliseconds(300))
+            try await AgentFaultTests.waitUntil("the victim's worker starts", timeout: .seconds(60)) {
+                FileManager.default.fileExists(atPath: pidFile)
+            }
+            let worker = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
             victim.signal(SIGKILL)
             _ = try? await victim.waitForExit(timeout: .seconds(5))
+            // The agent's death ends its worker's process group.
+            try await AgentFaultTests.waitUntil("the killed agent's worker ends", timeout: .seconds(10)) {
+                guard let stat = try? String(contentsOfFile: "/proc/\(worker)/stat", encoding: .utf8) else { return true }
+                return stat.split(separator: ")").last?.trimmingCharacters(in: .whitespaces).first == "Z"
+            }
             let rescuer = try Self.agent("rescuer", database, viaFile: false,
                                          extra: ["--engines-config", config, "--exit-when-drained"])
             let status = try await rescuer.waitForExit(timeout: .seconds(180))
@@ -102,11 +112,9 @@ extension AgentServerTests {
 
         @Test func sigtermMidJobReleasesItAndExitsZero() async throws {
             let database = try await AgentTestServer.shared().freshDatabase()
-            let config = try AgentTestDirectories.makeScratch("engines") + "/engines.json"
-            try Data("{\"fx\": \"\(CommandProcess.product("fixture-worker"))\"}".utf8).write(to: URL(fileURLWithPath: config))
             _ = try await Self.enqueue(database, jobs: 1, samples: 100)
-            let agent = try Self.agent("polite", database, viaFile: true, extra: ["--engines-config", config],
-                                       environment: ["FIXTURE_BEHAVIOUR": "slow"])
+            let agent = try Self.agent("polite", database, viaFile: true,
+                                       extra: ["--engines-config", try AgentFaultTests.fixtureConfig(["FIXTURE_BEHAVIOUR": "slow"])])
             try await agent.waitForOutput("\"claimed\"", timeout: .seconds(60))
             agent.signal(SIGTERM)
             #expect(try await agent.waitForExit(timeout: .seconds(60)) == 0, "\(agent.stderr.suffix(1500))")

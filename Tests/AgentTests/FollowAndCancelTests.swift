@@ -74,8 +74,8 @@ extension AgentServerTests {
             let total = try ShardTests.plan(Self.workloads, sizes: [10, 100], engine: "fx").count
             let (id, _, _) = try await Self.detach(database, samples: 30)
             let agent = try DistributedRunTests.agent("busy", database, viaFile: true,
-                                                      extra: ["--engines-config", try AgentFaultTests.fixtureConfig(), "--exit-when-drained"],
-                                                      environment: ["FIXTURE_BEHAVIOUR": "slow"])
+                                                      extra: ["--engines-config", try AgentFaultTests.fixtureConfig(["FIXTURE_BEHAVIOUR": "slow"]),
+                                                              "--exit-when-drained"])
             try await agent.waitForOutput("\"claimed\"", timeout: .seconds(60))
             let cancel = try Self.runs(["cancel", id, "--reason", "enough for today"], database)
             let cancelLine = cancel.commandLine

@@ -29,7 +29,7 @@ extension HarnessServerTests {
             #expect(details.jobs[1].status == .planned)
         }
 
-        @Test func aLiveRunsSpoolIsLeftAloneAndACorruptLineIsReported() async throws {
+        @Test func aLiveRunsSpoolIsLeftAloneAndACorruptLineIsSetAside() async throws {
             let store = try await HarnessServer.freshStore()
             let directory = try HarnessServer.scratch("spool")
             let (run, jobs) = RunFixtures.plan(["normal"])
@@ -42,8 +42,11 @@ extension HarnessServerTests {
             let corrupt = directory + "/corrupt.jsonl"
             try "not json\n{}\n".write(toFile: corrupt, atomically: true, encoding: .utf8)
             try FileManager.default.removeItem(atPath: live.path)
-            await #expect(throws: SpoolError.self) { try await SpoolReplayer(directory: directory).flushAll(into: store) }
-            #expect(FileManager.default.fileExists(atPath: corrupt))
+            let summary = try await SpoolReplayer(directory: directory).flushAll(into: store)
+            #expect(summary.quarantined == 1 && summary.quarantineFiles == [directory + "/quarantine/corrupt.jsonl"])
+            #expect(!FileManager.default.fileExists(atPath: corrupt))
+            let kept = try String(contentsOfFile: directory + "/quarantine/corrupt.jsonl", encoding: .utf8)
+            #expect(kept.contains("\"record\":\"not json\"") && kept.contains("\"line\":1"))
         }
     }
 }

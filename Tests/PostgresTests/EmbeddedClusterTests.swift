@@ -34,6 +34,12 @@ extension ServerTests {
             try await cluster.createDatabaseIfMissing("bench db")
             try await cluster.createDatabaseIfMissing("bench db")
             try await expectAnswers(cluster.configuration(database: "bench db"))
+            // Two first runs at once (or eight): every one finds the database made.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<8 { group.addTask { try await cluster.createDatabaseIfMissing("raced") } }
+                try await group.waitForAll()
+            }
+            try await expectAnswers(cluster.configuration(database: "raced"))
 
             // Stopped: status says so and connecting fails, retryably.
             try await cluster.stop()

@@ -69,3 +69,18 @@ struct EscapingTests {
         try ReportError.checkRunID("2026-11-22T05.54_run-1")
     }
 }
+
+/// A stored sample no measurement can produce (1e308 s, from before the
+/// worker protocol was checked) must not stop a report from being written.
+@Suite struct ImpossibleSampleReportTests {
+    @Test func aReportWithA1e308SampleIsWritten() throws {
+        var run = ReportFixture.run(hostileNames: false)
+        run.jobs[0].samples.append(SampleRecord(iterations: 1, wallSeconds: 1e308, cpuSeconds: 1e308))
+        run.jobs[1].samples = run.jobs[1].samples.map { SampleRecord(iterations: $0.iterations, wallSeconds: 1e308, cpuSeconds: 1e308) }
+        let dir = try ReportFixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let analysis = RunAnalyzer().analyze(run)
+        let written = try Report.write(run: run, analysis: analysis, allRuns: [], to: dir)
+        #expect(FileManager.default.fileExists(atPath: written.runPage.path))
+    }
+}

@@ -24,6 +24,17 @@
 // "too noisy to judge" no longer depends on the machine or on luck;
 // FIXTURE_SPAN_LOG=FILE appends "start end" (Unix seconds) of each job that
 // ends normally, so a test can see which jobs ran at the same time.
+//
+// Hostile behaviours, for the harness's hardening tests: "nul" (NUL and
+// escape bytes on stderr and in every string of its summary), "nul-error"
+// (the same in an error message), "negative-time", "huge-sample" (1e308 s),
+// "max-iterations", "duplicate-index", "wrong-summary" (names another
+// variant), "overcount" (a summary claiming 999 samples), "fork-holds-stdout"
+// (starts a child that keeps stdout open for 30 s, then finishes normally),
+// "fork-and-hang" (starts such a child, then hangs) and "print-env" (writes
+// its environment to FIXTURE_ENV_LOG, or to stderr). The forking ones write
+// the child's pid to FIXTURE_CHILD_PID_FILE when it is set; every job writes
+// its own pid to FIXTURE_PID_FILE when that is set.
 import Foundation
 import Randomness
 import WorkerProtocol
@@ -137,6 +148,24 @@ func spin(iterations: Int, micros: Double) -> Double {
     return threadCPUSeconds() - start
 }
 
+/// Starts `/bin/sleep 30` sharing this process's stdout and stderr (and group).
+func spawnLingeringChild() {
+    var pid: pid_t = 0
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("30"), nil]
+    defer { argv.forEach { free($0) } }
+    guard posix_spawn(&pid, "/bin/sleep", nil, nil, argv, environ) == 0 else { note("fixture-worker: spawn failed"); exit(9) }
+    if let file = environment["FIXTURE_CHILD_PID_FILE"] { try? "\(pid)\n".write(toFile: file, atomically: true, encoding: .utf8) }
+}
+
+// Lets a test find this worker (to check that it is gone when it should be).
+if let file = environment["FIXTURE_PID_FILE"] { try? "\(getpid())\n".write(toFile: file, atomically: true, encoding: .utf8) }
+
+if behaviour == "print-env" {
+    let text = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n") + "\n"
+    if let file = environment["FIXTURE_ENV_LOG"] { try? text.write(toFile: file, atomically: true, encoding: .utf8) } else { note(text) }
+}
+if behaviour == "nul" { note("fixture-worker: stderr with a NUL \u{0} and an escape \u{1B}[31mred\u{1B}[0m") }
+
 if behaviour != "no-hello" { emit(WorkerMessage.hello(Hello(engine: identity, pid: getpid()))) }
 flush()
 
@@ -152,6 +181,13 @@ for index in 0..<sampleCount {
         // Seeded noise reports the model's time, not the spin's: exact, so reproducible.
         if noiseSeed != nil { sample.wallSeconds = 2 * workMicros * jobFactor / 1e6 }
         sample.cpuSeconds = sample.wallSeconds
+    }
+    switch behaviour {
+    case "negative-time": sample.wallSeconds = -1
+    case "huge-sample": sample.wallSeconds = 1e308
+    case "max-iterations": sample.iterations = Int(Int64.max)
+    case "duplicate-index" where index > 0: sample.index = index - 1
+    default: break
     }
     samples.append(sample)
     emit(WorkerMessage.sample(sample))
@@ -195,15 +231,27 @@ case "error":
     exit(WorkerExitCode.engineError.rawValue)
 case "no-summary":
     exit(0)
+case "nul-error":
+    emit(WorkerMessage.error(WorkerFailure(kind: .engine, message: "broken \u{0} with \u{1B}]0;title\u{7}", log: ["\u{0}"])))
+    flush()
+    exit(WorkerExitCode.engineError.rawValue)
+case "fork-and-hang":
+    spawnLingeringChild()
+    while true { sleep(60) }
 default:
+    if behaviour == "fork-holds-stdout" { spawnLingeringChild() }
     let measured = samples.filter { !$0.warmup }.map(\.secondsPerIteration).sorted()
     let median = measured.isEmpty ? 0 : measured[measured.count / 2]
+    let nul = behaviour == "nul" ? "\u{0}\u{1B}[2J" : ""
+    var counters = ["pivots": Double(job.size) + extraPivots, "rows": Double(job.size * 2)]
+    if behaviour == "nul" { counters["bad\u{0}name"] = 1 }
     emit(WorkerMessage.summary(JobSummary(
         workload: URL(fileURLWithPath: job.workloadPath).deletingPathExtension().lastPathComponent,
-        variant: job.variant, size: job.size, seed: job.seed, medianSeconds: median, samples: measured.count,
-        counters: ["pivots": Double(job.size) + extraPivots, "rows": Double(job.size * 2)],
-        digest: environment["FIXTURE_DIGEST"] ?? "fixture-\(job.size)",
-        peakMemoryBytes: 1 << 20, log: [])))
+        variant: behaviour == "wrong-summary" ? "another" : job.variant, size: job.size, seed: job.seed, medianSeconds: median,
+        samples: behaviour == "overcount" ? 999 : measured.count,
+        counters: counters,
+        digest: (environment["FIXTURE_DIGEST"] ?? "fixture-\(job.size)") + nul,
+        peakMemoryBytes: 1 << 20, log: behaviour == "nul" ? ["log \u{0} line"] : [])))
     flush()
     if let path = environment["FIXTURE_SPAN_LOG"] {
         // One short O_APPEND write: jobs running at once do not interleave their lines.

@@ -128,6 +128,13 @@ public struct SampleRecord: Sendable, Codable, Equatable {
         self.cpuSeconds = cpuSeconds; self.allocations = allocations
     }
 
+    /// Whether the numbers are ones a measurement can produce (the worker
+    /// protocol's ranges); rows stored before those were checked may not be.
+    public var isPlausible: Bool {
+        MessageValidation.problem(in: Sample(index: 0, iterations: iterations, wallSeconds: wallSeconds,
+                                             cpuSeconds: cpuSeconds, allocations: allocations)) == nil
+    }
+
     /// Converts a worker protocol sample (warm-up samples should be dropped before).
     public init(_ sample: Sample) {
         self.init(iterations: sample.iterations, wallSeconds: sample.wallSeconds,

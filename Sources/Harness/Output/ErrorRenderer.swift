@@ -3,6 +3,7 @@ import Foundation
 import JobQueue
 import Postgres
 import ResultStore
+import UntrustedText
 import Workloads
 
 /// The one place that turns errors into what the user reads:
@@ -43,7 +44,9 @@ public enum ErrorRenderer {
     /// `error: …` and, when there is one, `try: …`.
     public static func render(_ error: any Error) -> String {
         let (message, suggestion) = parts(of: error)
-        return "error: \(message)" + (suggestion.map { "\ntry: \($0)" } ?? "")
+        // Errors quote names and reasons from files and workers: no raw escapes on the terminal.
+        let text = "error: \(message)" + (suggestion.map { "\ntry: \($0)" } ?? "")
+        return UntrustedText.clean(text, limit: 100_000, multiline: true)
     }
 
     /// Prints `render(error)` to standard error.

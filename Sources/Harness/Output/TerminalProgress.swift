@@ -1,4 +1,5 @@
 import Foundation
+import UntrustedText
 import ResultStore
 import Synchronization
 
@@ -104,7 +105,7 @@ public final class TerminalProgress: ProgressReporter {
     }
 
     private func printAbove(_ line: String) {
-        write("\r\u{1B}[2K" + line + "\n" + statusLine())
+        write("\r\u{1B}[2K" + UntrustedText.clean(line, limit: UntrustedText.messageLimit, multiline: true) + "\n" + statusLine())
     }
 
     /// `[3/20] 0:12 elapsed, ETA 0:48 · cells/plain n=100 [default]`, cut to the terminal's width.
@@ -119,12 +120,13 @@ public final class TerminalProgress: ProgressReporter {
         }
         var size = winsize()
         let width = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 10 ? Int(size.ws_col) - 1 : 119
-        return line.count > width ? String(line.prefix(width - 1)) + "…" : line
+        let shown = UntrustedText.clean(line)
+        return shown.count > width ? String(shown.prefix(width - 1)) + "…" : shown
     }
 
     private func log(_ line: String) {
         let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .current, formatOptions: [.withTime, .withColonSeparatorInTime])
-        write(stamp + " " + line + "\n")
+        write(stamp + " " + UntrustedText.clean(line, limit: UntrustedText.messageLimit, multiline: true) + "\n")
     }
 
     private func write(_ text: String) {

@@ -11,6 +11,18 @@ public struct RunSettings: Sendable {
     public var parallelism: Int
     public var terminateGrace: Double
 
+    /// Longest `timeout` accepted: a day. Longer is a typo, and a
+    /// non-finite value has no deadline at all.
+    public static let maxTimeout = 86_400.0
+
+    /// Why `seconds` is not a usable `--timeout`, or nil when it is.
+    public static func timeoutProblem(_ seconds: Double) -> String? {
+        guard seconds.isFinite, seconds > 0, seconds <= maxTimeout else {
+            return "--timeout must be a number of seconds more than 0 and at most \(Int(maxTimeout)) (a day), not \(seconds)"
+        }
+        return nil
+    }
+
     public init(timeout: Double = 600, parallelism: Int = 1, terminateGrace: Double = 2) {
         self.timeout = timeout; self.parallelism = max(1, parallelism); self.terminateGrace = terminateGrace
     }

@@ -96,6 +96,13 @@ public actor StorageLink {
         }
         do {
             try await write(store)
+        } catch let error as ResultStoreError where error.isRefusedValue {
+            // The database is there but refuses this record: the catch-up
+            // sets it aside and stores everything else.
+            online = false
+            lastError = error
+            lastAttempt = nil
+            await catchUp(store)
         } catch {
             online = false
             lastError = error
@@ -110,9 +117,13 @@ public actor StorageLink {
         lastAttempt = .now
         do {
             try await store.reconnect()
-            _ = try await replayer.replay(file: spool.path, into: store, runEnded: false)
+            let summary = try await replayer.replay(file: spool.path, into: store, runEnded: false)
+            if summary.quarantined > 0 {
+                progress.note(SpoolQuarantine.notice(records: summary.quarantined, files: summary.quarantineFiles))
+            } else {
+                progress.note("results database is back; the spooled results were sent")
+            }
             online = true
-            progress.note("results database is back; the spooled results were sent")
         } catch {
             lastError = error
         }

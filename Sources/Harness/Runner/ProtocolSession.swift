@@ -11,6 +11,11 @@ struct ProtocolSession: Sendable {
     private(set) var summary: JobSummary?
     private(set) var workerError: WorkerFailure?
     private(set) var violation: String?
+    /// The job asked for; with it, samples and the summary are checked
+    /// against it (`MessageValidation`).
+    let request: JobRequest?
+
+    init(request: JobRequest? = nil) { self.request = request }
 
     /// Whether the final message (summary or error) has arrived.
     var isComplete: Bool { summary != nil || workerError != nil }
@@ -41,10 +46,19 @@ struct ProtocolSession: Sendable {
             hello = received
         case let .sample(sample):
             guard hello != nil else { violation = "a sample came before hello"; return nil }
+            if let problem = MessageValidation.problem(in: sample, expectedIndex: samples.count) {
+                violation = problem
+                return nil
+            }
             samples.append(sample)
             return sample
         case let .summary(received):
             guard hello != nil else { violation = "the summary came before hello"; return nil }
+            if let request, let problem = MessageValidation.problem(
+                in: received, request: request, samples: samples, workloadNames: Self.workloadNames(of: request)) {
+                violation = problem
+                return nil
+            }
             summary = received
         case let .error(failure):
             // An error without hello is still the worker's own account of
@@ -52,5 +66,12 @@ struct ProtocolSession: Sendable {
             workerError = failure
         }
         return nil
+    }
+
+    /// A workload loaded from `x.yaml` is named `x` (the loader insists).
+    static func workloadNames(of request: JobRequest) -> Set<String> {
+        let file = request.workloadPath.split(separator: "/").last.map(String.init) ?? ""
+        guard file.hasSuffix(".yaml") else { return [] }
+        return [String(file.dropLast(5))]
     }
 }

@@ -35,8 +35,12 @@ final class StreamPair {
             }
         }
         descriptors.removeAll { closed.contains($0.1) }
+        for descriptor in closed { Glibc.close(descriptor) }
     }
 
-    /// Nothing to do: the pipes' file handles close their descriptors.
-    func close() {}
+    /// Closes the streams not yet at end-of-file; the pair owns both descriptors.
+    func close() {
+        for (_, descriptor) in descriptors { Glibc.close(descriptor) }
+        descriptors.removeAll()
+    }
 }

@@ -1,11 +1,13 @@
 import Foundation
+import ProcessGroups
 import WorkerProtocol
 
 /// How to start a worker: the executable, its arguments, extra environment.
 public struct WorkerCommand: Sendable, Equatable {
     public var executable: String
     public var arguments: [String]
-    /// Added to (and overriding) the harness's own environment.
+    /// Added to the allow-listed part of the harness's environment
+    /// (`ChildEnvironment`); secret-looking names are dropped even here.
     public var environment: [String: String]
 
     public init(executable: String, arguments: [String] = ["--protocol"], environment: [String: String] = [:]) {
@@ -29,12 +31,12 @@ public struct WorkerRunResult: Sendable {
     public var helloLatency: Duration?
 }
 
-/// Runs one job in a fresh worker process (Foundation `Process`).
+/// Runs one job in a fresh worker process, in a process group of its own (`ProcessGroup`).
 ///
 /// The request goes to the worker's stdin as one JSON line; stdout is read
 /// as it comes and decoded line by line (`ProtocolSession`), stderr keeps
 /// its tail. A worker past `timeout` gets SIGTERM, and SIGKILL after
-/// `terminateGrace`; so does one that prints a line that breaks the
+/// `terminateGrace`, sent to its whole process group; so does one that prints a line that breaks the
 /// protocol, since nothing it says afterwards can be trusted. Every ending
 /// becomes a `WorkerRunResult`; nothing here throws.
 public struct WorkerRunner: Sendable {
@@ -67,57 +69,51 @@ public struct WorkerRunner: Sendable {
         let startedAt = Date()
         let clock = ContinuousClock()
         let start = clock.now
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command.executable)
-        process.arguments = command.arguments
-        if !command.environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(command.environment) { $1 }
-        }
-        let input = Pipe(), output = Pipe(), errors = Pipe()
         // Close-on-exec, so that workers started at the same moment (--jobs)
         // never inherit each other's pipes, which would delay end-of-file
-        // until the other worker exits. The child's copies on 0, 1 and 2 are
-        // made by dup2, which clears the flag.
-        for pipe in [input, output, errors] {
-            for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
-                _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
-            }
-        }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
+        // until the other worker exits.
+        guard let input = ProcessGroup.pipe(), let output = ProcessGroup.pipe(), let errors = ProcessGroup.pipe() else {
             return WorkerRunResult(hello: nil, samples: [], summary: nil,
-                                   failure: .launchFailed(executable: command.executable, reason: error.localizedDescription),
+                                   failure: .launchFailed(executable: command.executable, reason: String(cString: strerror(errno))),
                                    stderrTail: "", startedAt: startedAt, finishedAt: Date(), helloLatency: nil)
         }
-        let pid = process.processIdentifier
+        let group: ProcessGroup
+        do {
+            defer { Glibc.close(input.read); Glibc.close(output.write); Glibc.close(errors.write) }
+            group = try ProcessGroup(executable: command.executable, arguments: command.arguments,
+                                     environment: ChildEnvironment.make(from: ProcessInfo.processInfo.environment,
+                                                                        adding: command.environment),
+                                     input: input.read, output: output.write, errors: errors.write)
+        } catch {
+            for fd in [input.write, output.read, errors.read] { Glibc.close(fd) }
+            return WorkerRunResult(hello: nil, samples: [], summary: nil,
+                                   failure: .launchFailed(executable: command.executable, reason: error.description),
+                                   stderrTail: "", startedAt: startedAt, finishedAt: Date(), helloLatency: nil)
+        }
         let requestLine = ((try? ProtocolCoding.encodeLine(request)) ?? "{}") + "\n"
-        Self.writeAll(input.fileHandleForWriting.fileDescriptor, Array(requestLine.utf8))
-        try? input.fileHandleForWriting.close()
+        Self.writeAll(input.write, Array(requestLine.utf8))
+        Glibc.close(input.write)
 
-        var session = ProtocolSession()
+        var session = ProtocolSession(request: request)
         var lines = LineBuffer()
         var tail = TailBuffer()
         var helloLatency: Duration?
         var stopRequested: ContinuousClock.Instant?
         var timedOut = false, killed = false, interrupted = false
         var exitSeen: ContinuousClock.Instant?
-        let deadline = start + .milliseconds(Int64(timeout * 1000))
-        let streams = StreamPair(output: output.fileHandleForReading.fileDescriptor,
-                                 errors: errors.fileHandleForReading.fileDescriptor)
+        let deadline = start + .milliseconds(Int64(min(max(timeout, 0), RunSettings.maxTimeout) * 1000))
+        let streams = StreamPair(output: output.read, errors: errors.read)
 
         func stop(_ now: ContinuousClock.Instant) {
             guard stopRequested == nil else { return }
             stopRequested = now
-            kill(pid, SIGTERM)
+            group.signal(SIGTERM)
         }
 
-        // Until the pipes are closed and the process is gone: a worker that
-        // closes its stdout and lingers is still held to the timeout.
-        while streams.anyOpen || ProcessLiveness.isAlive(pid) {
+        // Until the pipes are closed and the whole group is gone: a worker
+        // that closes its stdout and lingers, or leaves a child holding it,
+        // is still held to the timeout.
+        while streams.anyOpen || group.isRunning {
             let now = clock.now
             let untilDeadline = deadline > now ? deadline - now : .zero
             let waitMilliseconds = Int32(min(100, max(1, untilDeadline.components.seconds * 1000
@@ -140,14 +136,14 @@ public struct WorkerRunner: Sendable {
                 interrupted = true
                 stop(after)
             }
-            let alive = ProcessLiveness.isAlive(pid)
+            let alive = group.isRunning
             if after >= deadline, !timedOut, alive {
                 timedOut = true
                 stop(after)
             }
             if let requested = stopRequested, !killed, after - requested > .milliseconds(Int64(terminateGrace * 1000)),
                alive {
-                kill(pid, SIGKILL)
+                group.signal(SIGKILL)
                 killed = true
             }
             if !alive {
@@ -157,29 +153,32 @@ public struct WorkerRunner: Sendable {
             }
         }
         if let last = lines.finish(), let sample = session.consume(last) { onSample(sample) }
-        process.waitUntilExit()
+        let ending = group.wait()
         streams.close()
 
         let failure = interrupted && stopRequested != nil && !session.isComplete ? .interrupted
             : Self.classify(session: session, timedOut: timedOut, killed: killed, timeout: timeout,
-                            reason: process.terminationReason, status: process.terminationStatus)
+                            ending: ending)
+        // The one place worker text enters the harness: cleaned here, it is
+        // safe for the spool, the database, the terminal and the report.
         return WorkerRunResult(hello: session.hello, samples: session.samples, summary: failure == nil ? session.summary : nil,
                                failure: failure, stderrTail: tail.text(), startedAt: startedAt, finishedAt: Date(),
-                               helloLatency: helloLatency)
+                               helloLatency: helloLatency).cleaned()
     }
 
     /// The failure an ending amounts to, most telling first: a timeout
     /// explains a kill, a protocol break explains a stop, the worker's own
     /// error explains its exit code.
     static func classify(session: ProtocolSession, timedOut: Bool, killed: Bool, timeout: Double,
-                         reason: Process.TerminationReason, status: Int32) -> JobFailure? {
+                         ending: ProcessGroup.Termination) -> JobFailure? {
         if timedOut { return .timedOut(seconds: timeout, killed: killed) }
         if let violation = session.violation { return .protocolViolation(violation) }
         if let error = session.workerError {
-            return .workerError(kind: error.kind, message: error.message, exitCode: reason == .exit ? status : nil)
+            if case let .exited(status) = ending { return .workerError(kind: error.kind, message: error.message, exitCode: status) }
+            return .workerError(kind: error.kind, message: error.message, exitCode: nil)
         }
-        if reason == .uncaughtSignal { return .signalled(signal: status) }
-        if status != 0 { return .exitCode(status) }
+        if case let .signalled(signal) = ending { return .signalled(signal: signal) }
+        if case let .exited(status) = ending, status != 0 { return .exitCode(status) }
         if session.hello == nil { return .protocolViolation("the worker exited without saying hello") }
         if session.summary == nil { return .missingSummary }
         return nil

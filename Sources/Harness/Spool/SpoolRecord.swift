@@ -22,7 +22,6 @@ public enum SpoolRecord: Codable, Sendable, Equatable {
 public enum SpoolError: Error, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
-    case corruptLine(path: String, line: Int)
 
     public var description: String {
         switch self {
@@ -30,9 +29,6 @@ public enum SpoolError: Error, Sendable, CustomStringConvertible {
             "cannot open the spool file \(path): \(reason); check that .layoutbench/ is writable and the disk is not full"
         case let .cannotWrite(path, reason):
             "cannot append to the spool file \(path): \(reason); free disk space, then run again"
-        case let .corruptLine(path, line):
-            "line \(line) of the spool file \(path) is not a spool record; move the file aside (its other lines can be "
-                + "recovered by hand) and run `layoutbench db flush` again"
         }
     }
 }

@@ -20,6 +20,11 @@ struct ExpectationParser {
     func parseList(_ node: Node) -> [Expectation] {
         if node.tagName == .null { return [] }
         guard let items = reader.list(node, at: "expectations", of: "expectations") else { return [] }
+        if items.count > WorkloadBudget.maxExpectations {
+            reader.report(at: items[WorkloadBudget.maxExpectations].mark, "expectations",
+                          "\(items.count) expectations; at most \(WorkloadBudget.maxExpectations)", "keep the claims the talk makes")
+            return []
+        }
         return items.enumerated().compactMap { parse($1, at: "expectations[\($0)]") }
     }
 

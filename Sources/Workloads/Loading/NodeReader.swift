@@ -1,3 +1,4 @@
+import UntrustedText
 import Yams
 
 /// Reads typed values out of a composed YAML tree, recording a located
@@ -55,8 +56,11 @@ final class NodeReader {
                 what: String = "a mapping") -> Fields? {
         remember(node, at: path)
         guard let mapping = node.mapping else {
-            report(at: node.mark, path, "expected \(what), found \(Self.describe(node))",
-                   "write it as `key: value` lines indented under `\(path.split(separator: ".").last ?? "")`")
+            // At the root, no value is quoted: the path may have been a
+            // mistyped argument naming any file, a password file included.
+            report(at: node.mark, path, "expected \(what), found \(path.isEmpty ? Self.kind(of: node) : Self.describe(node))",
+                   path.isEmpty ? "is this a workload file? Workloads/README.md shows the format"
+                       : "write it as `key: value` lines indented under `\(path.split(separator: ".").last ?? "")`")
             return nil
         }
         var result = Fields(path: path, mark: node.mark)
@@ -156,6 +160,16 @@ final class NodeReader {
         }
     }
 
+    /// What sort of value `node` is, without the value.
+    static func kind(of node: Node) -> String {
+        switch node {
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        case let .scalar(scalar): node.tagName == .null ? "nothing" : "a single value of \(scalar.string.count) characters"
+        }
+    }
+
     static func describe(_ node: Node) -> String {
         switch node {
         case .mapping: return "a mapping"
@@ -164,10 +178,11 @@ final class NodeReader {
         case .scalar(let s):
             switch node.tagName {
             case .null: return "nothing"
-            case .int: return "the integer \(s.string)"
-            case .float: return "the number \(s.string)"
-            case .bool: return "the boolean \(s.string)"
-            default: return "the string '\(s.string)'"
+            case .int: return "the integer \(UntrustedText.clean(s.string, limit: 40))"
+            case .float: return "the number \(UntrustedText.clean(s.string, limit: 40))"
+            case .bool: return "the boolean \(UntrustedText.clean(s.string, limit: 40))"
+            // Short and escaped: the file may be anything (a password file, a binary).
+            default: return "the string '\(UntrustedText.clean(s.string, limit: 40))'"
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import UntrustedText
 import Yams
 
 /// Loads and validates workload files (`Workloads/NAME.yaml`; format in
@@ -20,10 +21,9 @@ public enum WorkloadLoader {
                             sizeLimit: Int = defaultSizeLimit) throws(WorkloadLoadError) -> Workload {
         let path = file.path
         let source: String
-        do { source = try String(contentsOf: file, encoding: .utf8) } catch {
-            throw .problems([WorkloadProblem(file: path, line: 0, column: 0, field: "",
-                                             message: "cannot read the file (\(Self.reason(error)))",
-                                             hint: "check the path; workload files live in Workloads/NAME.yaml")])
+        do { source = try SourceFile.read(path, limit: WorkloadBudget.maxFileBytes) } catch {
+            throw .problems([WorkloadProblem(file: path, line: 0, column: 0, field: "", message: error.description,
+                                             hint: "check the path; workload files are UTF-8 text in Workloads/NAME.yaml")])
         }
         let stem = file.pathExtension == "yaml" ? file.deletingPathExtension().lastPathComponent : nil
         return try parse(source: source, file: path, expectedName: stem, catalog: catalog, sizeLimit: sizeLimit)
@@ -67,10 +67,12 @@ public enum WorkloadLoader {
     private static func parse(source: String, file: String, expectedName: String?, catalog: DriverCatalog?,
                               sizeLimit: Int) throws(WorkloadLoadError) -> Workload {
         let reader = NodeReader(file: file)
+        if let problem = WorkloadBudget.checkText(source, file: file) { throw .problems([problem]) }
         let root: Node?
         do { root = try Yams.compose(yaml: source) } catch {
-            throw .problems([syntaxProblem(error, file: file)])
+            throw .problems([syntaxProblem(error, file: file, source: source)])
         }
+        if let root, let problem = WorkloadBudget.checkTree(root, file: file) { throw .problems([problem]) }
         guard let root else {
             throw .problems([WorkloadProblem(file: file, line: 1, column: 1, field: "", message: "the file is empty",
                                              hint: "start from the example in Workloads/README.md")])
@@ -85,18 +87,34 @@ public enum WorkloadLoader {
         return workload
     }
 
-    private static func syntaxProblem(_ error: Error, file: String) -> WorkloadProblem {
-        var mark: Mark?, message = "\(error)"
+    private static func syntaxProblem(_ error: Error, file: String, source: String) -> WorkloadProblem {
+        // Never the error's own text: Yams quotes the offending lines, and the file may be anything.
+        var line = 1, column = 1, message = "the YAML cannot be read"
         switch error as? YamlError {
+        case .reader(let problem, let offset, _, _):
+            if let offset { (line, column) = position(ofByte: offset, in: source) }
+            message = UntrustedText.clean(problem, limit: 200)
         case .scanner(_, let problem, let m, _), .parser(_, let problem, let m, _), .composer(_, let problem, let m, _):
-            mark = m; message = problem
+            (line, column) = (m.line, m.column); message = UntrustedText.clean(problem, limit: 200)
         case .duplicatedKeysInMapping(let keys, let context):
-            mark = context.mark; message = "duplicate key\(keys.count > 1 ? "s" : "") \(keys.map { "'\($0)'" }.joined(separator: ", "))"
+            (line, column) = (context.mark.line, context.mark.column)
+            message = "duplicate key\(keys.count > 1 ? "s" : "") \(keys.prefix(5).map { "'\(UntrustedText.clean($0, limit: 40))'" }.joined(separator: ", "))"
         default: break
         }
-        return WorkloadProblem(file: file, line: mark?.line ?? 0, column: mark?.column ?? 0, field: "",
+        return WorkloadProblem(file: file, line: line, column: column, field: "",
                                message: "YAML syntax error: \(message)",
                                hint: "fix the YAML (indent with spaces; quote values containing ': ' or '#')")
+    }
+
+    /// Line and column (1-based, in Unicode scalars) of the byte at `offset`.
+    static func position(ofByte offset: Int, in source: String) -> (line: Int, column: Int) {
+        var line = 1, column = 1, consumed = 0
+        for scalar in source.unicodeScalars {
+            if consumed >= offset { break }
+            consumed += UTF8.width(scalar)
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
     }
 
     private static func reason(_ error: Error) -> String {

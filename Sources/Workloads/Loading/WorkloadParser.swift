@@ -75,6 +75,11 @@ struct WorkloadParser {
         if items.isEmpty {
             reader.report(at: n.mark, "sweep.sizes", "no sizes given", "list at least one size, e.g. [10, 100, 1000]")
         }
+        if items.count > WorkloadBudget.maxSizes {
+            reader.report(at: items[WorkloadBudget.maxSizes].mark, "sweep.sizes", "\(items.count) sizes; at most \(WorkloadBudget.maxSizes)",
+                          "a sweep needs a handful of sizes, spread over orders of magnitude")
+            return s
+        }
         for (i, item) in items.enumerated() {
             let field = "sweep.sizes[\(i)]"
             reader.remember(item, at: field)
@@ -99,6 +104,11 @@ struct WorkloadParser {
                                     what: "a mapping of variant names to their overrides") else { return [] }
         if f.entries.isEmpty {
             reader.report(at: node.mark, "variants", "no variants", "add at least one, e.g. `default: {}`")
+        }
+        if f.entries.count > WorkloadBudget.maxVariants {
+            reader.report(at: f.entries[WorkloadBudget.maxVariants].keyNode.mark, "variants",
+                          "\(f.entries.count) variants; at most \(WorkloadBudget.maxVariants)", "split the workload into several files")
+            return []
         }
         var result: [Variant] = []
         for (name, keyNode, value) in f.entries {

@@ -92,7 +92,7 @@ struct CompareCommand: AsyncParsableCommand {
     /// Checked in `run`, not ArgumentParser's `validate()`: a bad option is
     /// exit 2 like every other error, not the parser's 64, so CI scripts see three codes.
     func checkOptions() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be more than 0 seconds") }
+        if let problem = RunSettings.timeoutProblem(timeout) { throw ValidationError(problem) }
         guard threshold > 0, threshold < 1 else { throw ValidationError("--threshold is a fraction between 0 and 1, e.g. 0.05 for 5 %") }
         guard maxRounds >= 1 else { throw ValidationError("--max-rounds must be at least 1") }
         guard minRounds >= 0, minRounds <= maxRounds else {

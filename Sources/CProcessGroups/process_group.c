@@ -1,0 +1,173 @@
+// The keeper: a fork of the harness that leads the new process group and
+// does three things the harness cannot do from outside once it is gone.
+//
+// - It asks the kernel for SIGHUP when the harness dies (PR_SET_PDEATHSIG)
+//   and answers it by killing its whole group, so a SIGKILLed harness or
+//   agent leaves no worker or build behind.
+// - It is the group's child subreaper, so descendants that the program
+//   forked and abandoned stay its children; it exits only when every one of
+//   them is gone. Its exit therefore means "the group is empty", which is
+//   what a timeout has to wait for.
+// - It exits the way the program did (same code, same signal), so callers
+//   read the program's status from the keeper's.
+//
+// It ignores SIGTERM and SIGINT: a SIGTERM sent to the group reaches the
+// program and its children, and the keeper stays to reap them. SIGKILL
+// ends everything. Between fork and exec only async-signal-safe calls run.
+#define _GNU_SOURCE
+#include "process_group.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef CLOSE_RANGE_CLOEXEC
+#define CLOSE_RANGE_CLOEXEC (1U << 2)
+#endif
+
+static void kill_group(int signal_number) {
+    (void)signal_number;
+    kill(0, SIGKILL);
+}
+
+static void report(int fd, int error) {
+    ssize_t ignored = write(fd, &error, sizeof error);
+    (void)ignored;
+}
+
+/// Marks every descriptor from `first` close-on-exec.
+static void close_on_exec_from(int first) {
+    if (syscall(SYS_close_range, (unsigned)first, ~0U, CLOSE_RANGE_CLOEXEC) == 0) return;
+    for (int fd = first; fd < 4096; fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
+static void default_signals(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    for (int number = 1; number < NSIG; number++) {
+        if (number == SIGKILL || number == SIGSTOP) continue;
+        sigaction(number, &action, NULL);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+static void run_program(const char *path, char *const argv[], char *const envp[],
+                        int stdin_fd, int stdout_fd, int stderr_fd, const char *directory, int error_fd) {
+    default_signals();
+    // Moved above 2 first, so that dup2 onto 0, 1, 2 never overwrites one still needed.
+    int in = fcntl(stdin_fd, F_DUPFD, 3), out = fcntl(stdout_fd, F_DUPFD, 3), err = fcntl(stderr_fd, F_DUPFD, 3);
+    if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
+        report(error_fd, errno);
+        _exit(127);
+    }
+    close_on_exec_from(3);
+    if (directory != NULL && chdir(directory) != 0) {
+        report(error_fd, errno);
+        _exit(127);
+    }
+    execve(path, argv, envp);
+    report(error_fd, errno);
+    _exit(127);
+}
+
+static void keep(pid_t harness, const char *path, char *const argv[], char *const envp[],
+                 int stdin_fd, int stdout_fd, int stderr_fd, const char *directory, int error_fd) {
+    setpgid(0, 0);
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = kill_group;
+    sigaction(SIGHUP, &action, NULL);
+    action.sa_handler = SIG_IGN;
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGPIPE, &action, NULL);
+    sigset_t only_hup;
+    sigfillset(&only_hup);
+    sigdelset(&only_hup, SIGHUP);
+    sigprocmask(SIG_SETMASK, &only_hup, NULL);
+    prctl(PR_SET_PDEATHSIG, SIGHUP);
+    // The harness may have died before the request took effect.
+    if (getppid() != harness) kill(0, SIGKILL);
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+
+    pid_t program = fork();
+    if (program < 0) {
+        report(error_fd, errno);
+        _exit(127);
+    }
+    if (program == 0) run_program(path, argv, envp, stdin_fd, stdout_fd, stderr_fd, directory, error_fd);
+
+    // Holds none of the program's pipes: end-of-file must mean the group closed them.
+    if (syscall(SYS_close_range, 0U, ~0U, 0U) != 0) {
+        for (int fd = 0; fd < 4096; fd++) close(fd);
+    }
+    int status = 0, program_status = 0;
+    for (;;) {
+        pid_t reaped = waitpid(-1, &status, 0);
+        if (reaped == program) program_status = status;
+        if (reaped < 0 && errno == ECHILD) break;
+    }
+    if (WIFSIGNALED(program_status)) {
+        int number = WTERMSIG(program_status);
+        struct sigaction fallback;
+        memset(&fallback, 0, sizeof fallback);
+        fallback.sa_handler = SIG_DFL;
+        sigaction(number, &fallback, NULL);
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        // No core file from the keeper: the program's crash is not its own.
+        prctl(PR_SET_DUMPABLE, 0);
+        kill(getpid(), number);
+        _exit(128 + number);
+    }
+    _exit(WIFEXITED(program_status) ? WEXITSTATUS(program_status) : 127);
+}
+
+pid_t lb_spawn_in_group(const char *path, char *const argv[], char *const envp[],
+                        int stdin_fd, int stdout_fd, int stderr_fd, const char *directory,
+                        int *spawn_errno) {
+    int error_pipe[2];
+    if (pipe2(error_pipe, O_CLOEXEC) != 0) {
+        *spawn_errno = errno;
+        return -1;
+    }
+    pid_t harness = getpid();
+    pid_t keeper = fork();
+    if (keeper < 0) {
+        *spawn_errno = errno;
+        close(error_pipe[0]);
+        close(error_pipe[1]);
+        return -1;
+    }
+    if (keeper == 0) {
+        close(error_pipe[0]);
+        keep(harness, path, argv, envp, stdin_fd, stdout_fd, stderr_fd, directory, error_pipe[1]);
+        _exit(127);
+    }
+    // Also set from here: the caller may signal the group before the keeper runs.
+    setpgid(keeper, keeper);
+    close(error_pipe[1]);
+    int error = 0;
+    ssize_t got;
+    do { got = read(error_pipe[0], &error, sizeof error); } while (got < 0 && errno == EINTR);
+    close(error_pipe[0]);
+    if (got == (ssize_t)sizeof error) {
+        int status;
+        while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
+        *spawn_errno = error;
+        return -1;
+    }
+    return keeper;
+}
+
+int lb_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
