@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import EmbeddedCluster
 import Postgres
 import ResultStore
 import Testing
