@@ -349,8 +349,14 @@ public final class Solver {
     }
 
     /// Removes constraints as one batch; checks them all before removing any.
+    /// A constraint listed twice is unknown the second time: the call throws
+    /// for it and removes nothing.
     public func remove(_ constraints: [Constraint]) throws(SolverError) {
-        for c in constraints where recordOf[key(c.id)] == nil { throw .unknownConstraint(c) }
+        var listed = Set<UInt64>()
+        listed.reserveCapacity(constraints.count)
+        for c in constraints where recordOf[key(c.id)] == nil || !listed.insert(c.id).inserted {
+            throw .unknownConstraint(c)
+        }
         for c in constraints { try remove(c) }
     }
 
