@@ -42,6 +42,10 @@ public final class Solver {
     /// Reused by `copy(block:from:)` (taken out while in use): a copy's
     /// ids, new symbols and created list were three allocations of its own.
     var copyScratch = CopyScratch()
+    /// Some equation added had terms outside 2⁻⁷…2⁷ (see `verifyRequired`).
+    var wideScale = false
+    /// A change since the last check, in a solver with wide-scale terms.
+    var needsVerification = false
 
     struct CopyScratch {
         var ids: [UInt64] = []
@@ -127,6 +131,8 @@ public final class Solver {
         edits = [:]
         forgottenNonZero = []
         rebuilds = 0
+        wideScale = false
+        needsVerification = false
     }
 
     // MARK: Constraints
@@ -182,6 +188,8 @@ public final class Solver {
         // Term by term: two to four, where `append(contentsOf:)` took its
         // generic path (a third of this call) for each equation.
         for t in terms { keptTerms.append(t) }
+        if !wideScale && Solver.isWideScale(terms) { wideScale = true }
+        needsVerification = wideScale
         // A slot the tableau has not handed out before grows the array (a
         // rejected add may have used the ones in between), as for symbols.
         while recordInfo.count < slot { recordInfo.append(RecordInfo()) }
@@ -410,6 +418,7 @@ public final class Solver {
         }
         recordInfo[slot].constant = constant
         tableau.counters.constantUpdates += 1
+        needsVerification = wideScale
     }
 
     // MARK: Edit variables
@@ -449,6 +458,7 @@ public final class Solver {
     public func solve() {
         flushRemovals()
         tableau.optimizeDirty()
+        if needsVerification { verifyRequired() }
     }
 
     /// The variable's value in the current optimal solution (0 if no
@@ -457,6 +467,7 @@ public final class Solver {
         flushRemovals()
         tableau.settleCopies()
         tableau.optimizeDirty()
+        if needsVerification { verifyRequired() }
         guard let s = symbolOf[key(variable.id)] else { return 0 }
         return tableau.value(of: s)
     }
@@ -483,6 +494,7 @@ public final class Solver {
         flushRemovals()
         tableau.settleCopies()
         tableau.optimizeDirty()
+        if needsVerification { verifyRequired() }
         var seen = Set<UInt64>()
         for (v, last) in forgottenNonZero where seen.insert(v.id).inserted {
             let now = value(of: v)
@@ -592,6 +604,7 @@ public final class Solver {
     /// ambiguous layout), which one it lands on may differ — deterministically.
     func flushRemovals() {
         guard !pendingRemovals.isEmpty else { return }
+        needsVerification = wideScale
         let pending = pendingRemovals
         pendingRemovals = []
         // Group by component, in order of first removal (never hash order).

@@ -162,9 +162,19 @@ extension Tableau {
     /// of them; ties go to the smallest, kiwi's choice); else the marker or
     /// other error if it is restricted with a negative coefficient (its row
     /// then stays feasible); else none.
+    ///
+    /// An external whose coefficient is under 2⁻¹⁰ of the row's largest
+    /// external coefficient is no subject: dividing by it writes the row's
+    /// other terms back a thousand times larger or more, and their rounding
+    /// with them, into every row that names the subject.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
         var best = Int.max, bestLive = Int.max
+        var largest = 0.0
         for cell in row.cells where symbolInfo[cell.symbol].kind == .external {
+            largest = max(largest, abs(cell.coefficient))
+        }
+        let smallest = largest * 0x1p-10
+        for cell in row.cells where symbolInfo[cell.symbol].kind == .external && abs(cell.coefficient) >= smallest {
             let live = symbolInfo[cell.symbol].column.live
             if live < bestLive || (live == bestLive && cell.symbol < best) { best = cell.symbol; bestLive = live }
         }

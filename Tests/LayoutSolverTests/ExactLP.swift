@@ -143,7 +143,7 @@ struct ExactLP {
         for j in firstArtificial..<n { phaseOne[j] = .one }
         try t.setCost(phaseOne)
         guard try t.run(allowed: n) else { return .unbounded }
-        if t.cost[n].isPositive { return .infeasible }   // −(phase-one optimum) < 0
+        if t.cost[n].isNegative { return .infeasible }   // holds −(phase-one optimum)
         // Drive artificials at zero out of the basis where a structural column can replace them.
         for r in t.basis.indices where t.basis[r] >= firstArtificial {
             if let j = (0..<firstArtificial).first(where: { !t.lines[r][$0].isZero }) { try t.pivot(r, j) }
