@@ -101,24 +101,60 @@ extension Solver {
     }
 
     /// Solves the n × n system in `m` (row-major, right-hand side last) by
-    /// elimination with partial pivoting; nil if it is singular.
+    /// elimination with threshold Markowitz pivoting; nil if it is singular.
+    /// Among entries at least a tenth of their column's largest, the pivot is
+    /// the one whose row and column have the fewest other entries: an
+    /// equation that names one unknown fixes it from its own terms, where
+    /// the largest entry could be a huge slack's row whose rounding would
+    /// swamp it.
     static func solveSquare(_ m: inout [Double], _ n: Int) -> [Double]? {
         let w = n + 1
-        for k in 0..<n {
-            var p = k
-            for i in (k + 1)..<Swift.max(k + 1, n) where abs(m[i * w + k]) > abs(m[p * w + k]) { p = i }
-            guard m[p * w + k] != 0 else { return nil }
-            if p != k { for j in 0..<w { m.swapAt(k * w + j, p * w + j) } }
-            for i in (k + 1)..<Swift.max(k + 1, n) where m[i * w + k] != 0 {
-                let f = m[i * w + k] / m[k * w + k]
-                for j in k..<w { m[i * w + j] -= f * m[k * w + j] }
+        var rowLeft = [Bool](repeating: true, count: n), columnLeft = [Bool](repeating: true, count: n)
+        var order: [(row: Int, column: Int)] = []
+        var rowCount = [Int](repeating: 0, count: n), columnCount = [Int](repeating: 0, count: n)
+        var columnMax = [Double](repeating: 0, count: n)
+        for _ in 0..<n {
+            for i in 0..<n { rowCount[i] = 0 }
+            for j in 0..<n { columnCount[j] = 0; columnMax[j] = 0 }
+            for i in 0..<n where rowLeft[i] {
+                for j in 0..<n where columnLeft[j] && m[i * w + j] != 0 {
+                    rowCount[i] += 1
+                    columnCount[j] += 1
+                    columnMax[j] = Swift.max(columnMax[j], abs(m[i * w + j]))
+                }
+            }
+            var best: (row: Int, column: Int)? = nil
+            var bestCost = Int.max, bestSize = 0.0
+            for i in 0..<n where rowLeft[i] {
+                for j in 0..<n where columnLeft[j] {
+                    let a = abs(m[i * w + j])
+                    guard a != 0, a >= 0.1 * columnMax[j] else { continue }
+                    let cost = (rowCount[i] - 1) * (columnCount[j] - 1)
+                    if cost < bestCost || (cost == bestCost && a > bestSize) {
+                        best = (i, j)
+                        bestCost = cost
+                        bestSize = a
+                    }
+                }
+            }
+            guard let (p, q) = best else { return nil }
+            rowLeft[p] = false
+            columnLeft[q] = false
+            order.append((p, q))
+            for i in 0..<n where rowLeft[i] && m[i * w + q] != 0 {
+                let f = m[i * w + q] / m[p * w + q]
+                for j in 0..<w where j == n || columnLeft[j] { m[i * w + j] -= f * m[p * w + j] }
+                m[i * w + q] = 0
             }
         }
+        // Back substitution: a pivot row names only its own column and the
+        // columns pivoted after it.
         var x = [Double](repeating: 0, count: n)
         for k in stride(from: n - 1, through: 0, by: -1) {
-            var sum = m[k * w + n]
-            for j in (k + 1)..<Swift.max(k + 1, n) { sum -= m[k * w + j] * x[j] }
-            x[k] = sum / m[k * w + k]
+            let (p, q) = order[k]
+            var sum = m[p * w + n]
+            for later in order[(k + 1)...] { sum -= m[p * w + later.column] * x[later.column] }
+            x[q] = sum / m[p * w + q]
         }
         return x
     }
