@@ -360,10 +360,19 @@ public final class Solver {
     /// A constraint listed twice is unknown the second time: the call throws
     /// for it and removes nothing.
     public func remove(_ constraints: [Constraint]) throws(SolverError) {
-        var listed = Set<UInt64>()
-        listed.reserveCapacity(constraints.count)
-        for c in constraints where recordOf[key(c.id)] == nil || !listed.insert(c.id).inserted {
-            throw .unknownConstraint(c)
+        for c in constraints where recordOf[key(c.id)] == nil { throw .unknownConstraint(c) }
+        // A view's few constraints are compared pairwise, allocating nothing;
+        // a long list goes through a set.
+        if constraints.count <= 16 {
+            for i in constraints.indices {
+                for j in constraints.indices where j > i && constraints[j].id == constraints[i].id {
+                    throw .unknownConstraint(constraints[j])
+                }
+            }
+        } else {
+            var listed = Set<UInt64>()
+            listed.reserveCapacity(constraints.count)
+            for c in constraints where !listed.insert(c.id).inserted { throw .unknownConstraint(c) }
         }
         for c in constraints { try remove(c) }
     }

@@ -138,4 +138,14 @@ import LayoutSolver
         try solver.remove(c0)
         #expect(solver.value(of: x) == 7)
     }
+
+    @Test func aLongListNamingOneConstraintTwiceRemovesNothing() throws {
+        let solver = Solver()
+        let xs = (0..<20).map { Variable("x\($0)") }
+        let all = xs.map { Constraint(Expression($0) - 5, .equal) }
+        try solver.add(all)
+        #expect(throws: SolverError.unknownConstraint(all[3])) { try solver.remove(all + [all[3]]) }
+        #expect(solver.constraintCount == 20)
+        #expect(solver.value(of: xs[19]) == 5)
+    }
 }
