@@ -49,6 +49,16 @@ extension Solver {
             tableau.anomalies += 1
             refactor(c)
         }
+        // Preferences drift too (a removed row's rounding stays in the rows
+        // it was substituted into), and nothing tells a drifted preference
+        // from a violated one: small components take their values afresh
+        // from the equations after every change. Not a repair; not counted.
+        for slot in recordInfo.indices where recordInfo[slot].isLive {
+            let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
+            guard c >= 0, repaired[c] == nil, tableau.components[c].constraintCount <= 64 else { continue }
+            repaired[c] = 1
+            refactor(c)
+        }
     }
 
     /// Recomputes component `c`'s basic values from the original equations:

@@ -85,7 +85,8 @@ enum Exact: Error { case overflow }
 /// tolerance anywhere, so its answers are the program's own. For systems of
 /// a few variables and constraints (tests only).
 struct ExactLP {
-    enum Sense { case lessOrEqual, equal, greaterOrEqual }
+    /// The floating-point reference's senses: the two programs read alike.
+    typealias Sense = DenseLP.Sense
     struct Row {
         var coefficients: [Fraction]
         var sense: Sense
