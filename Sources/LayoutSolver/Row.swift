@@ -4,11 +4,19 @@ struct Cell {
     var coefficient: Double
 }
 
-/// Coefficients smaller than this are treated as zero and dropped, so that
-/// cancellation noise never turns into a pivot candidate.
+/// Values smaller than this are treated as zero: a row constant that must
+/// be zero, a phase-one optimum.
 let epsilon = 1.0e-8
 
 @inline(__always) func nearZero(_ x: Double) -> Bool { abs(x) < epsilon }
+
+/// Whether `a + b`, summed to `sum`, cancelled: the sum is below `epsilon`
+/// relative to the larger term. Relative, so a row written in millionths
+/// keeps its terms while a sum of unit terms still drops its noise; an
+/// absolute bound dropped a 1e-6 · 1e-3 product as if it were noise.
+@inline(__always) func cancelled(_ sum: Double, _ a: Double, _ b: Double) -> Bool {
+    abs(sum) < epsilon * max(abs(a), abs(b))
+}
 
 /// A linear expression `constant + Σ cells` over tableau symbols.
 ///
@@ -65,7 +73,7 @@ struct Row {
     mutating func add(_ symbol: Int, _ coefficient: Double) -> Int {
         if let i = index(of: symbol) {
             let c = cells[i].coefficient + coefficient
-            if nearZero(c) { remove(at: i); return -1 }
+            if cancelled(c, cells[i].coefficient, coefficient) { remove(at: i); return -1 }
             cells[i].coefficient = c
             return 0
         }
@@ -96,7 +104,7 @@ struct Row {
     mutating func add(_ other: Row, times k: Double, added: inout SymbolBuffer, removed: inout SymbolBuffer,
                       indexing: Bool = true) {
         if !other.refs.isEmpty && k != 0 { addRefs(other.refs, times: k) }
-        if cells.isEmpty && !nearZero(k) {
+        if cells.isEmpty && k != 0 {
             // Copying keeps the other row's order, so its index stays valid as
             // is. Into reserved room it is a memcpy; otherwise the buffer is
             // shared until the next write.
@@ -119,13 +127,13 @@ struct Row {
             let c = cell.coefficient * k
             if let i = index(of: cell.symbol) {
                 let sum = cells[i].coefficient + c
-                if nearZero(sum) {
+                if cancelled(sum, cells[i].coefficient, c) {
                     remove(at: i)
                     removed.append(cell.symbol)
                 } else {
                     cells[i].coefficient = sum
                 }
-            } else if !nearZero(c) {
+            } else if c != 0 {
                 if indexing || indexed {
                     append(Cell(symbol: cell.symbol, coefficient: c))
                 } else {
@@ -154,13 +162,13 @@ struct Row {
             let c = cell.coefficient * k
             if let j = index(of: cell.symbol) {
                 let sum = cells[j].coefficient + c
-                if nearZero(sum) {
+                if cancelled(sum, cells[j].coefficient, c) {
                     removeCell(j, hole: &hole)
                     removed.append(cell.symbol)
                 } else {
                     cells[j].coefficient = sum
                 }
-            } else if !nearZero(c) {
+            } else if c != 0 {
                 if hole >= 0 {
                     cells[hole] = Cell(symbol: cell.symbol, coefficient: c)
                     if indexed { positions[cell.symbol] = hole }

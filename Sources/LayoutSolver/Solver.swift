@@ -42,6 +42,10 @@ public final class Solver {
     /// Reused by `copy(block:from:)` (taken out while in use), so a copy's
     /// ids, new symbols and created list are not three allocations of its own.
     var copyScratch = CopyScratch()
+    /// Some equation added had terms outside 2⁻⁷…2⁷ (see `verifyRequired`).
+    var wideScale = false
+    /// A change since the last check, in a solver with wide-scale terms.
+    var needsVerification = false
 
     struct CopyScratch {
         var ids: [UInt64] = []
@@ -127,6 +131,8 @@ public final class Solver {
         edits = [:]
         forgottenNonZero = []
         rebuilds = 0
+        wideScale = false
+        needsVerification = false
     }
 
     // MARK: Constraints
@@ -182,6 +188,8 @@ public final class Solver {
         // Term by term: two to four, where `append(contentsOf:)` would take
         // its slower generic path for each equation.
         for t in terms { keptTerms.append(t) }
+        if !wideScale && Solver.isWideScale(terms) { wideScale = true }
+        needsVerification = wideScale
         // A slot the tableau has not handed out before grows the array (a
         // rejected add may have used the ones in between), as for symbols.
         while recordInfo.count < slot { recordInfo.append(RecordInfo()) }
@@ -349,8 +357,23 @@ public final class Solver {
     }
 
     /// Removes constraints as one batch; checks them all before removing any.
+    /// A constraint listed twice is unknown the second time: the call throws
+    /// for it and removes nothing.
     public func remove(_ constraints: [Constraint]) throws(SolverError) {
         for c in constraints where recordOf[key(c.id)] == nil { throw .unknownConstraint(c) }
+        // A view's few constraints are compared pairwise, allocating nothing;
+        // a long list goes through a set.
+        if constraints.count <= 16 {
+            for i in constraints.indices {
+                for j in constraints.indices where j > i && constraints[j].id == constraints[i].id {
+                    throw .unknownConstraint(constraints[j])
+                }
+            }
+        } else {
+            var listed = Set<UInt64>()
+            listed.reserveCapacity(constraints.count)
+            for c in constraints where !listed.insert(c.id).inserted { throw .unknownConstraint(c) }
+        }
         for c in constraints { try remove(c) }
     }
 
@@ -404,6 +427,7 @@ public final class Solver {
         }
         recordInfo[slot].constant = constant
         tableau.counters.constantUpdates += 1
+        needsVerification = wideScale
     }
 
     // MARK: Edit variables
@@ -443,6 +467,7 @@ public final class Solver {
     public func solve() {
         flushRemovals()
         tableau.optimizeDirty()
+        if needsVerification { verifyRequired() }
     }
 
     /// The variable's value in the current optimal solution (0 if no
@@ -451,6 +476,7 @@ public final class Solver {
         flushRemovals()
         tableau.settleCopies()
         tableau.optimizeDirty()
+        if needsVerification { verifyRequired() }
         guard let s = symbolOf[key(variable.id)] else { return 0 }
         return tableau.value(of: s)
     }
@@ -477,6 +503,7 @@ public final class Solver {
         flushRemovals()
         tableau.settleCopies()
         tableau.optimizeDirty()
+        if needsVerification { verifyRequired() }
         var seen = Set<UInt64>()
         for (v, last) in forgottenNonZero where seen.insert(v.id).inserted {
             let now = value(of: v)
@@ -586,6 +613,7 @@ public final class Solver {
     /// ambiguous layout), which one it lands on may differ — deterministically.
     func flushRemovals() {
         guard !pendingRemovals.isEmpty else { return }
+        needsVerification = wideScale
         let pending = pendingRemovals
         pendingRemovals = []
         // Group by component, in order of first removal (never hash order).

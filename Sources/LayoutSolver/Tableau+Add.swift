@@ -31,13 +31,18 @@ extension Tableau {
         // row is allocated once. The others mostly overlap the longest row,
         // so their share is capped: long rows must not be stored at twice
         // their length.
-        var row = Row(constant: constant, capacity: longestCount + min(others, 16) + 2)
+        // A required row is the same constraint at any scale, so it enters
+        // at unit scale: its marker then pivots among rows of like size and
+        // no tolerance depends on the units it was written in.
+        let scale = priority >= 1000 ? Tableau.unitScale(of: terms) : 1
+        var row = Row(constant: constant * scale, capacity: longestCount + min(others, 16) + 2)
         if longest >= 0 {
-            row.add(rows[symbolInfo[terms[longest].symbol].rowOf], times: terms[longest].coefficient,
+            row.add(rows[symbolInfo[terms[longest].symbol].rowOf], times: terms[longest].coefficient * scale,
                     added: &scratchAdded, removed: &scratchRemoved)
             scratchAdded.reset()
         }
-        for (i, (s, k)) in terms.enumerated() where i != longest {
+        for (i, (s, k0)) in terms.enumerated() where i != longest {
+            let k = k0 * scale
             let r = symbolInfo[s].rowOf
             if r >= 0 {
                 row.add(rows[r], times: k, added: &scratchAdded, removed: &scratchRemoved)
@@ -58,7 +63,7 @@ extension Tableau {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let k: Double = relation == .lessThanOrEqual ? 1 : -1
             record.marker = newSymbol(.slack)
-            record.markerCoefficient = k
+            record.markerCoefficient = k / scale
             row.add(record.marker, k)
             if !required {
                 record.other = newSymbol(.error)
@@ -69,7 +74,7 @@ extension Tableau {
         case .equal:
             if required {
                 record.marker = newSymbol(.dummy)
-                record.markerCoefficient = 1
+                record.markerCoefficient = 1 / scale
                 row.add(record.marker, 1)
             } else {
                 record.marker = newSymbol(.error)
@@ -137,6 +142,16 @@ extension Tableau {
         return slot
     }
 
+    /// The power of two that brings the largest of `terms`' coefficients
+    /// near 1 — exact, so a row keeps every bit — or 1 when it is within
+    /// 2⁻⁷…2⁷ already (a layout's rows: they stay as written).
+    static func unitScale(of terms: [(symbol: Int, coefficient: Double)]) -> Double {
+        var largest = 0.0
+        for t in terms { largest = max(largest, abs(t.coefficient)) }
+        guard largest > 0, largest.exponent > 7 || largest.exponent < -7 else { return 1 }
+        return Double(sign: .plus, exponent: -largest.exponent, significand: 1)
+    }
+
     /// Puts error symbol `e` of `record` into component `c`'s objective at its level.
     private mutating func addToObjective(_ e: Int, _ record: ConstraintRecord, _ c: Int) {
         let li = levelIndex(c, record.errorPriority(e))
@@ -147,9 +162,19 @@ extension Tableau {
     /// of them; ties go to the smallest, kiwi's choice); else the marker or
     /// other error if it is restricted with a negative coefficient (its row
     /// then stays feasible); else none.
+    ///
+    /// An external whose coefficient is under 2⁻¹⁰ of the row's largest
+    /// external coefficient is no subject: dividing by it writes the row's
+    /// other terms back a thousand times larger or more, and their rounding
+    /// with them, into every row that names the subject.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
         var best = Int.max, bestLive = Int.max
+        var largest = 0.0
         for cell in row.cells where symbolInfo[cell.symbol].kind == .external {
+            largest = max(largest, abs(cell.coefficient))
+        }
+        let smallest = largest * 0x1p-10
+        for cell in row.cells where symbolInfo[cell.symbol].kind == .external && abs(cell.coefficient) >= smallest {
             let live = symbolInfo[cell.symbol].column.live
             if live < bestLive || (live == bestLive && cell.symbol < best) { best = cell.symbol; bestLive = live }
         }

@@ -1,0 +1,171 @@
+/// The check after a solve, for systems whose rows span many orders of
+/// magnitude: every required constraint is evaluated from its equation as
+/// added, and a component where one has drifted gets its values computed
+/// afresh from the original equations (`refactor`), counted in `anomalies`.
+///
+/// Layout rows (coefficients within 2⁻⁷…2⁷, constants of any size) never
+/// arm the check, so the common paths pay nothing for it.
+extension Solver {
+    /// Whether equation terms reach outside 2⁻⁷…2⁷, where rounding in a
+    /// substituted row can outgrow a tolerance written for unit rows.
+    static func isWideScale(_ terms: UnsafeBufferPointer<Term>) -> Bool {
+        for t in terms where t.coefficient != 0 && (t.coefficient.exponent > 7 || t.coefficient.exponent < -7) {
+            return true
+        }
+        return false
+    }
+
+    /// How far the equation in `slot` is from holding at the current values,
+    /// and the size of its largest term (the scale its rounding follows).
+    private func drift(_ slot: Int) -> (off: Double, magnitude: Double) {
+        let r = recordInfo[slot]
+        var sum = r.constant, magnitude = abs(r.constant)
+        for t in keptTerms[r.termRange] {
+            let s = symbolOf[key(t.variable.id)]
+            let x = s.map { tableau.value(of: $0) } ?? 0
+            sum += t.coefficient * x
+            magnitude = Swift.max(magnitude, abs(t.coefficient * x))
+        }
+        let off: Double = switch r.relation {
+            case .equal: abs(sum)
+            case .lessThanOrEqual: Swift.max(0, sum)
+            case .greaterThanOrEqual: Swift.max(0, -sum)
+        }
+        return (off, magnitude)
+    }
+
+    /// After a solve: each required constraint must hold to rounding of its
+    /// own terms; a component where one does not is refactored.
+    func verifyRequired() {
+        guard needsVerification else { return }
+        needsVerification = false
+        var repaired = IntIndex<Int>()
+        for slot in recordInfo.indices where recordInfo[slot].isLive && recordInfo[slot].priority.isRequired {
+            let (off, magnitude) = drift(slot)
+            guard off > 1e-10 * magnitude + 1e-300 else { continue }
+            let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
+            guard c >= 0, repaired[c] == nil else { continue }
+            repaired[c] = 1
+            tableau.anomalies += 1
+            refactor(c)
+        }
+        // Preferences drift too (a removed row's rounding stays in the rows
+        // it was substituted into), and nothing tells a drifted preference
+        // from a violated one: small components take their values afresh
+        // from the equations after every change. Not a repair; not counted.
+        for slot in recordInfo.indices where recordInfo[slot].isLive {
+            let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
+            guard c >= 0, repaired[c] == nil, tableau.components[c].constraintCount <= 64 else { continue }
+            repaired[c] = 1
+            refactor(c)
+        }
+    }
+
+    /// Recomputes component `c`'s basic values from the original equations:
+    /// with every parameter at zero, the basic symbols solve the square
+    /// system of its constraints (terms as added, markers and errors by
+    /// their coefficients in the original units), by Gaussian elimination
+    /// with rows equilibrated and partial pivoting. Rounding then follows
+    /// the equations, not the history of pivots that led to the basis.
+    private func refactor(_ c: Int) {
+        tableau.materialize(c)
+        var slots: [Int] = [], basics: [Int] = []
+        var column = IntIndex<Int>()
+        for s in tableau.components[c].symbols {
+            if tableau.symbolInfo[s].rowOf >= 0 {
+                column[s] = basics.count
+                basics.append(s)
+            }
+            let owner = tableau.symbolInfo[s].ownerOf
+            if owner >= 0 && tableau.records[owner].marker == s && recordInfo[owner].isLive { slots.append(owner) }
+        }
+        let n = basics.count
+        guard n == slots.count, n > 0, n <= 512 else { return }
+        // Row-major n × (n + 1): the equations over the basic symbols, then −constant.
+        var m = [Double](repeating: 0, count: n * (n + 1))
+        for (i, slot) in slots.enumerated() {
+            let r = recordInfo[slot], record = tableau.records[slot]
+            for t in keptTerms[r.termRange] {
+                if let s = symbolOf[key(t.variable.id)], let j = column[s] { m[i * (n + 1) + j] += t.coefficient }
+            }
+            if let j = column[record.marker] { m[i * (n + 1) + j] += record.markerCoefficient }
+            if record.other >= 0, let j = column[record.other] { m[i * (n + 1) + j] += record.otherCoefficient }
+            m[i * (n + 1) + n] = -r.constant
+            var largest = 0.0
+            for j in 0..<n { largest = Swift.max(largest, abs(m[i * (n + 1) + j])) }
+            guard largest > 0 else { return }
+            for j in 0...n { m[i * (n + 1) + j] /= largest }
+        }
+        guard let x = Solver.solveSquare(&m, n) else { return }
+        for (j, b) in basics.enumerated() {
+            let row = tableau.symbolInfo[b].rowOf
+            tableau.rows[row].constant = x[j]
+            if tableau.symbolInfo[b].kind == .external { tableau.markChanged(b) }
+            if tableau.violates(b, x[j]) { tableau.infeasible.append(b) }
+        }
+        do throws(Conflict) {
+            try tableau.dualOptimize()
+        } catch {
+            tableau.infeasible.removeAll()
+        }
+    }
+
+    /// Solves the n × n system in `m` (row-major, right-hand side last) by
+    /// elimination with threshold Markowitz pivoting; nil if it is singular.
+    /// Among entries at least a tenth of their column's largest, the pivot is
+    /// the one whose row and column have the fewest other entries: an
+    /// equation that names one unknown fixes it from its own terms, where
+    /// the largest entry could be a huge slack's row whose rounding would
+    /// swamp it.
+    static func solveSquare(_ m: inout [Double], _ n: Int) -> [Double]? {
+        let w = n + 1
+        var rowLeft = [Bool](repeating: true, count: n), columnLeft = [Bool](repeating: true, count: n)
+        var order: [(row: Int, column: Int)] = []
+        var rowCount = [Int](repeating: 0, count: n), columnCount = [Int](repeating: 0, count: n)
+        var columnMax = [Double](repeating: 0, count: n)
+        for _ in 0..<n {
+            for i in 0..<n { rowCount[i] = 0 }
+            for j in 0..<n { columnCount[j] = 0; columnMax[j] = 0 }
+            for i in 0..<n where rowLeft[i] {
+                for j in 0..<n where columnLeft[j] && m[i * w + j] != 0 {
+                    rowCount[i] += 1
+                    columnCount[j] += 1
+                    columnMax[j] = Swift.max(columnMax[j], abs(m[i * w + j]))
+                }
+            }
+            var best: (row: Int, column: Int)? = nil
+            var bestCost = Int.max, bestSize = 0.0
+            for i in 0..<n where rowLeft[i] {
+                for j in 0..<n where columnLeft[j] {
+                    let a = abs(m[i * w + j])
+                    guard a != 0, a >= 0.1 * columnMax[j] else { continue }
+                    let cost = (rowCount[i] - 1) * (columnCount[j] - 1)
+                    if cost < bestCost || (cost == bestCost && a > bestSize) {
+                        best = (i, j)
+                        bestCost = cost
+                        bestSize = a
+                    }
+                }
+            }
+            guard let (p, q) = best else { return nil }
+            rowLeft[p] = false
+            columnLeft[q] = false
+            order.append((p, q))
+            for i in 0..<n where rowLeft[i] && m[i * w + q] != 0 {
+                let f = m[i * w + q] / m[p * w + q]
+                for j in 0..<w where j == n || columnLeft[j] { m[i * w + j] -= f * m[p * w + j] }
+                m[i * w + q] = 0
+            }
+        }
+        // Back substitution: a pivot row names only its own column and the
+        // columns pivoted after it.
+        var x = [Double](repeating: 0, count: n)
+        for k in stride(from: n - 1, through: 0, by: -1) {
+            let (p, q) = order[k]
+            var sum = m[p * w + n]
+            for later in order[(k + 1)...] { sum -= m[p * w + later.column] * x[later.column] }
+            x[q] = sum / m[p * w + q]
+        }
+        return x
+    }
+}

@@ -1,0 +1,151 @@
+import Testing
+import LayoutSolver
+
+/// Systems whose coefficients span twelve orders of magnitude (an aspect
+/// ratio of 1000, a multiplier of 0.001, a row written in millionths): the
+/// answers are worked out by hand, and the solver must meet them whatever
+/// the scale of a row or a column.
+@Suite struct MixedScaleCaseTests {
+    static let strong: Priority = 750, medium: Priority = 500, weak: Priority = 250
+
+    /// `Σ coefficient·variable + constant (relation) 0`.
+    func row(_ terms: [(Double, Variable)], _ constant: Double, _ relation: Relation,
+             _ priority: Priority = .required) -> Constraint {
+        Constraint(Expression(terms.map { Term($0.1, $0.0) }, constant: constant), relation, priority: priority)
+    }
+
+    /// Whether `c` holds at the solver's values, to rounding of its own terms.
+    func holds(_ c: Constraint, in solver: Solver) -> Bool {
+        let value = { (v: Variable) in solver.value(of: v) }
+        let magnitude = c.expression.terms.reduce(abs(c.expression.constant)) {
+            max($0, abs($1.coefficient * value($1.variable)))
+        }
+        return c.violation(value) <= 1e-9 * max(1, magnitude)
+    }
+
+    @Test func removingASmallRowKeepsTheLargeOneExact() throws {
+        let solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        let c0 = row([(-1e-6, x), (-1, y)], 24, .lessThanOrEqual)
+        let big = row([(1e6, x), (-2, y)], -24_000_000, .lessThanOrEqual)
+        try solver.add(c0)
+        try solver.add(big)
+        try solver.remove(c0)
+        #expect(holds(big, in: solver), "x = \(solver.value(of: x)), y = \(solver.value(of: y))")
+    }
+
+    /// A slack of 7e9 in the basis: substituting through it leaves the
+    /// small equality off by a millionth of its size. The check after the
+    /// solve finds it, computes the values again from the equations as
+    /// added, and counts the repair.
+    @Test func aDriftedRequiredRowIsRepairedAndCounted() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        let all = [
+            row([(3000, x1), (-5000, x0)], 7_000_000_000, .greaterThanOrEqual),
+            row([(2, x0)], -9, .equal),
+            row([(5, x0), (-3e-6, x1)], -9, .greaterThanOrEqual, Self.medium),
+            row([(5000, x1)], 30, .equal),
+        ]
+        for r in all { try solver.add(r) }
+        for r in all where r.priority.isRequired { #expect(holds(r, in: solver), "\(r)") }
+        #expect(abs(solver.value(of: x1) + 0.006) <= 1e-15)
+        #expect(solver.anomalies > 0)
+    }
+
+    @Test func suggestingThroughAMillionfoldRowKeepsItRequired() throws {
+        let solver = Solver()
+        let x = Variable("x"), y = Variable("y"), z = Variable("z")
+        let required = row([(-1000, x), (-1e6, y)], 46_000_000, .greaterThanOrEqual)
+        try solver.add(row([(-1, z), (-1, x)], 94, .equal, Self.weak))
+        try solver.add(required)
+        try solver.add(row([(250_000, x)], 10, .greaterThanOrEqual, Self.strong))
+        try solver.addEditVariable(x, priority: Self.strong)
+        try solver.suggestValue(50, for: x)
+        #expect(holds(required, in: solver), "y = \(solver.value(of: y))")
+        #expect(abs(solver.value(of: x) - 50) <= 1e-9)
+        #expect(abs(solver.value(of: z) - 44) <= 1e-9)
+    }
+
+    @Test func contradictoryMillionthRowsAreRejected() throws {
+        let solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        try solver.add(row([(1, x)], 0, .lessThanOrEqual, Self.medium))
+        try solver.add(row([(500, y)], 20_000, .lessThanOrEqual, Self.weak))
+        let first = row([(1e-6, x), (-1e-6, y)], 1, .equal)
+        try solver.add(first)
+        let second = row([(1e-6, x), (-1e-6, y)], -1, .equal)
+        #expect(throws: SolverError.unsatisfiable(second, conflicts: [first])) { try solver.add(second) }
+        #expect(holds(first, in: solver))
+    }
+
+    @Test func aSatisfiableMixedScaleSystemIsAccepted() throws {
+        let solver = Solver()
+        let a = Variable("a"), b = Variable("b"), c = Variable("c"), d = Variable("d")
+        let preference = row([(1000, a)], 38_500, .greaterThanOrEqual, Self.medium)
+        let required = [
+            row([(-1e-6, b), (-5e-7, c), (-1e-6, a)], -1.12e-4, .equal),
+            row([(-2000, b)], -78_000, .lessThanOrEqual),
+            row([(-2, c), (-3, a)], -320, .greaterThanOrEqual),
+            row([(1, c), (1, d)], 66, .equal),
+            row([(-3e-6, d)], -8.4e-5, .equal),
+        ]
+        try solver.add(preference)
+        for r in required { try solver.add(r) }
+        for r in required { #expect(holds(r, in: solver), "\(r)") }
+        // d = −28, c = −38; 3a ≤ −244 is the binding bound on a.
+        #expect(abs(solver.value(of: a) - (-244.0 / 3)) <= 1e-9 * 100)
+        #expect(abs(solver.value(of: d) + 28) <= 1e-9 * 100)
+        #expect(abs(solver.value(of: c) + 38) <= 1e-9 * 100)
+    }
+
+    @Test func everyTierReachesZeroAtMixedScale() throws {
+        let solver = Solver()
+        let a = Variable("a"), b = Variable("b"), c = Variable("c"), d = Variable("d"), e = Variable("e")
+        let all = [
+            row([(-1, a), (-1, b), (-1, c)], 86, .equal, Self.strong),
+            row([(-3e-6, d)], -1e-5, .greaterThanOrEqual),
+            row([(1e-6, b), (1e-6, e), (1e-6, d)], -1.2e-5, .equal, Self.medium),
+            row([(2, a), (-1, e)], 80, .lessThanOrEqual, Self.weak),
+            row([(1000, c), (-500, e)], -23_500, .lessThanOrEqual, Self.strong),
+        ]
+        for r in all { try solver.add(r) }
+        for r in all { #expect(holds(r, in: solver), "\(r) at a…e = \([a, b, c, d, e].map(solver.value(of:)))") }
+    }
+
+    @Test func aThousandthPreferenceIsWeighedAsWritten() throws {
+        let solver = Solver()
+        let x = Variable("x"), y = Variable("y")
+        let all = [
+            row([(-0.001, x)], 0, .lessThanOrEqual, Self.strong),
+            row([(-1e6, y)], 0, .greaterThanOrEqual),
+            row([(1, x), (1, y)], 70, .equal, Self.strong),
+        ]
+        for r in all { try solver.add(r) }
+        for r in all { #expect(holds(r, in: solver), "\(r) at x = \(solver.value(of: x)), y = \(solver.value(of: y))") }
+    }
+
+    @Test func aFailedListRemovalLeavesEveryConstraint() throws {
+        let solver = Solver()
+        let x = Variable("x")
+        let c0 = row([(1, x)], -5, .equal, Self.strong)
+        try solver.add(c0)
+        try solver.add(row([(1, x)], -7, .equal, Self.weak))
+        #expect(throws: SolverError.unknownConstraint(c0)) { try solver.remove([c0, c0]) }
+        #expect(solver.contains(c0))
+        #expect(solver.constraintCount == 2)
+        #expect(solver.value(of: x) == 5)
+        try solver.remove(c0)
+        #expect(solver.value(of: x) == 7)
+    }
+
+    @Test func aLongListNamingOneConstraintTwiceRemovesNothing() throws {
+        let solver = Solver()
+        let xs = (0..<20).map { Variable("x\($0)") }
+        let all = xs.map { Constraint(Expression($0) - 5, .equal) }
+        try solver.add(all)
+        #expect(throws: SolverError.unknownConstraint(all[3])) { try solver.remove(all + [all[3]]) }
+        #expect(solver.constraintCount == 20)
+        #expect(solver.value(of: xs[19]) == 5)
+    }
+}

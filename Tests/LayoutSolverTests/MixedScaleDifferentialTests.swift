@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+import LayoutSolver
+import Randomness
+
+/// Random incremental sessions whose coefficients run from 1e-6 to 1e6 and
+/// whose rows are sometimes scaled whole by 1e±3 or 1e±6, checked against
+/// `ExactLexicographic` in exact arithmetic: each accept or reject must be
+/// the exact one, every required constraint must hold to rounding of its
+/// own terms, and each preference level's violation must be the exact
+/// optimum to rounding. Sessions whose exact reference outgrows `Int128`
+/// are not judged; the test counts them and asks for enough judged ones.
+///
+/// `SOLVER_MIXED_SEEDS=N` (and `SOLVER_MIXED_FIRST_SEED`) searches further,
+/// printing each wrong session's steps.
+@Suite struct MixedScaleDifferentialTests {
+    static let sessions: UInt64 = 2_400
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SOLVER_MIXED_CHECK"] != nil),
+          arguments: (0..<sessions).split(into: 8))
+    func mixedScaleSessionsMatchTheExactReference(seeds: Range<UInt64>) {
+        var judged = 0
+        for seed in seeds {
+            let s = MixedScaleSession(seed: seed)
+            if let wrong = s.run() { Issue.record("seed \(seed): \(wrong)") }
+            if !s.overflowed { judged += 1 }
+        }
+        #expect(judged * 10 >= seeds.count * 9, "only \(judged) of \(seeds.count) sessions judged")
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["SOLVER_MIXED_SEEDS"] != nil))
+    func searchMoreMixedScaleSeeds() {
+        let env = ProcessInfo.processInfo.environment
+        let first = UInt64(env["SOLVER_MIXED_FIRST_SEED"].flatMap { Int($0) } ?? 0)
+        let count = UInt64(env["SOLVER_MIXED_SEEDS"].flatMap { Int($0) } ?? 0)
+        var wrong = 0, judged = 0
+        for seed in first..<(first + count) {
+            let s = MixedScaleSession(seed: seed)
+            if let finding = s.run() { wrong += 1; print("seed \(seed): \(finding)\n") }
+            if !s.overflowed { judged += 1 }
+        }
+        print("mixed-scale sessions: \(count), judged \(judged), wrong \(wrong)")
+    }
+}
+
+/// One random session: adds (most), removals, constant changes, edits and
+/// suggestions over two to four variables.
+final class MixedScaleSession {
+    var rng: SplitMix64
+    let variables: [Variable]
+    let solver = Solver()
+    /// Live constraints: the solver's, and the same one exactly.
+    var live: [(constraint: Constraint, exact: ExactConstraint)] = []
+    /// Edit variables, each with its edit constraint exactly.
+    var edits: [(variable: Int, exact: ExactConstraint)] = []
+    var log: [String] = []
+    private(set) var overflowed = false
+
+    static let priorities: [Priority] = [1000, 1000, 1000, 750, 500, 250]
+
+    init(seed: UInt64) {
+        rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 7)
+        variables = (0..<Int(2 + rng.next() % 3)).map { Variable("x\($0)") }
+    }
+
+    func decimal(_ mantissas: [Int], exponents: [Int]) -> Fraction {
+        Fraction(mantissa: rng.pick(mantissas), exponent: rng.pick(exponents))
+    }
+
+    func randomConstraint() -> ExactConstraint {
+        let count = rng.pick([1, 2, 2, 3])
+        var chosen: [Int] = []
+        while chosen.count < min(count, variables.count) {
+            let v = rng.int(0...(variables.count - 1))
+            if !chosen.contains(v) { chosen.append(v) }
+        }
+        let exponents = [0, 0, 0, 0, -3, 3, -6, 6]
+        var terms = chosen.map { ($0, decimal([1, 2, 3, 5, -1, -2, -3, -5], exponents: exponents)) }
+        var constant = decimal(Array(-50...50), exponents: [0, 0, 0, -3, 3, 6])
+        // A whole row scaled: the same constraint in other units.
+        if rng.chance(0.25) {
+            let k = Fraction(mantissa: 1, exponent: rng.pick([-6, -3, 3, 6]))
+            if let scaled = try? terms.map({ t throws(Exact) in (t.0, try t.1 * k) }), let c = try? constant * k {
+                terms = scaled
+                constant = c
+            }
+        }
+        let relation: Relation = rng.pick([.equal, .lessThanOrEqual, .greaterThanOrEqual])
+        return ExactConstraint(terms: terms.map { (variable: $0.0, coefficient: $0.1) }, constant: constant,
+                               relation: relation, priority: rng.pick(Self.priorities))
+    }
+
+    func constraint(_ e: ExactConstraint) -> Constraint {
+        Constraint(Expression(e.terms.map { Term(variables[$0.variable], $0.coefficient.double) },
+                              constant: e.constant.double), e.relation, priority: e.priority)
+    }
+
+    func describe(_ e: ExactConstraint) -> String {
+        e.terms.map { "\($0.coefficient.double)·\(variables[$0.variable])" }.joined(separator: " + ")
+            + " + \(e.constant.double) \(e.relation) @\(e.priority)"
+    }
+
+    /// Whether the required constraints among `model` can all hold.
+    func feasible(_ model: [ExactConstraint]) throws(Exact) -> Bool {
+        try ExactLexicographic.optima(model.filter(\.priority.isRequired), variables: variables.count) != nil
+    }
+
+    /// Runs the session; the first wrong answer, or nil.
+    func run() -> String? {
+        do {
+            let steps = rng.int(4...10)
+            for _ in 0..<steps {
+                if let wrong = try step() { return wrong + "\n  steps:\n    " + log.joined(separator: "\n    ") }
+                if let wrong = try check() { return wrong + "\n  steps:\n    " + log.joined(separator: "\n    ") }
+            }
+        } catch {
+            overflowed = true
+        }
+        return nil
+    }
+
+    private func step() throws(Exact) -> String? {
+        switch rng.int(0...9) {
+        case 0 where !live.isEmpty:
+            let i = rng.int(0...(live.count - 1))
+            log.append("remove \(describe(live[i].exact))")
+            try? solver.remove(live[i].constraint)
+            live.remove(at: i)
+        case 1 where !live.isEmpty:
+            let i = rng.int(0...(live.count - 1))
+            var changed = live[i].exact
+            changed.constant = decimal(Array(-50...50), exponents: [0, 0, -3, 3])
+            log.append("setConstant \(changed.constant.double) of \(describe(live[i].exact))")
+            var expected = true
+            if changed.priority.isRequired {
+                expected = try feasible(live.enumerated().map { $0.offset == i ? changed : $0.element.exact })
+            }
+            do {
+                try solver.setConstant(changed.constant.double, for: live[i].constraint)
+                guard expected else { return "accepted an infeasible constant" }
+                live[i].exact = changed
+            } catch {
+                guard !expected else { return "rejected a feasible constant: \(error)" }
+            }
+        case 2 where edits.count < variables.count:
+            let v = (0..<variables.count).first { v in !edits.contains { $0.variable == v } }!
+            log.append("addEditVariable \(variables[v])")
+            let start = solver.value(of: variables[v])
+            try? solver.addEditVariable(variables[v], priority: 750)
+            edits.append((v, ExactConstraint(terms: [(v, .one)], constant: try exactly(-start), relation: .equal,
+                                             priority: 750)))
+        case 3 where !edits.isEmpty:
+            let i = rng.int(0...(edits.count - 1))
+            let value = decimal(Array(-100...100), exponents: [0, 0, -3, 3])
+            log.append("suggestValue \(value.double) for \(variables[edits[i].variable])")
+            try? solver.suggestValue(value.double, for: variables[edits[i].variable])
+            edits[i].exact.constant = -value
+        default:
+            let c = randomConstraint()
+            log.append("add \(describe(c))")
+            var expected = true
+            if c.priority.isRequired { expected = try feasible(live.map(\.exact) + [c]) }
+            let made = constraint(c)
+            do {
+                try solver.add(made)
+                guard expected else { return "accepted an infeasible constraint" }
+                live.append((made, c))
+            } catch {
+                guard !expected else { return "rejected a feasible constraint: \(error)" }
+            }
+        }
+        return nil
+    }
+
+    /// The exact value of a double (the start of an edit, read from the solver).
+    private func exactly(_ x: Double) throws(Exact) -> Fraction {
+        guard x != 0 else { return .zero }
+        let e = x.exponent, m = x.significandBitPattern | (1 << 52)
+        let shift = Int(e) - 52
+        let sign: Int128 = x < 0 ? -1 : 1
+        if shift >= 0 {
+            guard shift < 70 else { throw .overflow }
+            return Fraction(sign * Int128(m) << shift)
+        }
+        guard -shift < 120 else { throw .overflow }
+        return Fraction(sign * Int128(m), Int128(1) << -shift)
+    }
+
+    private func check() throws(Exact) -> String? {
+        let value = variables.map(solver.value(of:))
+        func magnitude(_ c: ExactConstraint) -> Double {
+            c.terms.reduce(abs(c.constant.double)) { $0 + abs($1.coefficient.double * value[$1.variable]) }
+        }
+        func violation(_ c: ExactConstraint) -> Double {
+            let e = c.terms.reduce(c.constant.double) { $0 + $1.coefficient.double * value[$1.variable] }
+            switch c.relation {
+            case .equal: return abs(e)
+            case .lessThanOrEqual: return max(0, e)
+            case .greaterThanOrEqual: return max(0, -e)
+            }
+        }
+        let model = live.map(\.exact) + edits.map(\.exact)
+        for c in model where c.priority.isRequired && violation(c) > 1e-9 * max(1, magnitude(c)) {
+            return "required \(describe(c)) is off by \(violation(c)) at \(value)"
+        }
+        guard let optima = try ExactLexicographic.optima(model, variables: variables.count) else {
+            return "the required constraints are infeasible by the exact reference"
+        }
+        for (p, optimum) in optima {
+            let atLevel = model.filter { $0.priority == p }
+            let got = atLevel.reduce(0) { $0 + violation($1) }
+            let scale = atLevel.reduce(1) { max($0, magnitude($1)) }
+            if abs(got - optimum.double) > 1e-8 * scale {
+                return "level @\(p): violation \(got), exact optimum \(optimum.double) at \(value)"
+            }
+        }
+        return nil
+    }
+}
