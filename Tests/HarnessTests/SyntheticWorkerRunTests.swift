@@ -51,14 +51,19 @@ extension HarnessServerTests {
             let directory = root + "/workloads"
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try workload.write(toFile: directory + "/laws.yaml", atomically: true, encoding: .utf8)
+            // Workers see only an allow-listed environment, so the law's
+            // settings reach the worker through a wrapper that sets them.
+            let settings = added.sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+            let engine = root + "/synthetic-with-law"
+            try "#!/bin/sh\n\(settings) exec '\(Self.syntheticWorker)' \"$@\"\n".write(toFile: engine, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: engine)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CommandLineTests.executable)
-            process.arguments = ["run", "laws", "--plain", "--engine", "synthetic=\(Self.syntheticWorker)", "--database", url,
+            process.arguments = ["run", "laws", "--plain", "--engine", "synthetic=\(engine)", "--database", url,
                                  "--workloads-directory", directory] + extra
             var environment = ProcessInfo.processInfo.environment
             environment[DatabaseLocator.rootVariable] = root
             environment[DatabaseLocator.environmentVariable] = nil
-            environment.merge(added) { _, new in new }
             process.environment = environment
             let out = Pipe(), err = Pipe()
             process.standardOutput = out
