@@ -7,7 +7,7 @@ import Glibc
 /// is captured whole after exit, so a grandchild holding a pipe open can
 /// never hang the caller.
 enum Shell {
-    static func run(_ executable: String, _ args: [String], outputFile: String) -> Int32 {
+    static func run(_ executable: String, _ args: [String], outputFile: String, input: String? = nil) -> Int32 {
         // open(2), not FileManager.createFile: that one writes atomically, by
         // renaming a temporary file over the path — which replaced /dev/null
         // with a plain file once.
@@ -20,16 +20,21 @@ enum Shell {
         p.arguments = args
         p.standardOutput = handle
         p.standardError = handle
-        p.standardInput = FileHandle.nullDevice
+        if let input {
+            guard let from = FileHandle(forReadingAtPath: input) else { return -1 }
+            p.standardInput = from
+        } else {
+            p.standardInput = FileHandle.nullDevice
+        }
         do { try p.run() } catch { return -1 }
         p.waitUntilExit()
         return p.terminationStatus
     }
 
-    static func capture(_ executable: String, _ args: [String]) -> (Int32, String) {
+    static func capture(_ executable: String, _ args: [String], input: String? = nil) -> (Int32, String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-sh-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
         defer { try? FileManager.default.removeItem(at: file) }
-        let status = run(executable, args, outputFile: file.path)
+        let status = run(executable, args, outputFile: file.path, input: input)
         return (status, (try? String(contentsOf: file, encoding: .utf8)) ?? "")
     }
 }

@@ -163,8 +163,9 @@ struct CompareCommand: AsyncParsableCommand {
 
         let builder = RevisionBuilder(repository: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                                       cacheDirectory: locator.root.appendingPathComponent(".layoutbench/builds"))
-        let baseBuild = try builder.prepare(base, side: "base", log: log)
-        let candidateBuild = try builder.prepare(candidate, side: "candidate", log: log)
+        let (baseBuild, candidateBuild) = try builder.prepare(base: base, candidate: candidate, log: log)
+        try builder.verify(baseBuild, side: "base")
+        try builder.verify(candidateBuild, side: "candidate")
 
         let variantFilter = Self.split(variants)
         let plan = try planner.plan(runID: id, workloads: loaded, variants: variantFilter.isEmpty ? nil : variantFilter,
