@@ -1,6 +1,6 @@
 # A LayoutBench agent: the harness and the worker built from this checkout,
 # claiming jobs from the shared PostgreSQL (see docker-compose.yml).
-FROM swift:6.1-bookworm AS build
+FROM swift:6.3.1-bookworm AS build
 RUN apt-get update && apt-get install -y --no-install-recommends \
         libpq-dev libharfbuzz-dev libfreetype-dev fonts-dejavu-core pkg-config \
     && rm -rf /var/lib/apt/lists/*
@@ -10,7 +10,7 @@ COPY Sources ./Sources
 COPY Tests ./Tests
 RUN swift build -c release --product layoutbench && swift build -c release --product layoutbench-worker
 
-FROM swift:6.1-bookworm-slim
+FROM swift:6.3.1-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends \
         libpq5 libharfbuzz0b libfreetype6 fonts-dejavu-core git \
     && rm -rf /var/lib/apt/lists/* \

@@ -81,6 +81,9 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write the Markdown summary here (it is also appended to $GITHUB_STEP_SUMMARY when set).", valueName: "file"))
     var markdown: String?
 
+    @Option(name: .long, help: ArgumentHelp("How the Markdown summary names the full report instead of its path on this machine, e.g. the CI artifact it is uploaded as.", valueName: "text"))
+    var reportLink: String?
+
     @Option(name: .long, help: ArgumentHelp("Directory for the HTML page and JSON (default: Reports/compare-<id>).", valueName: "dir"))
     var out: String?
 
@@ -204,7 +207,7 @@ struct CompareCommand: AsyncParsableCommand {
 
         let outDirectory = URL(fileURLWithPath: out ?? "Reports/compare-\(id.uuidString.prefix(8).lowercased())")
         let page = try ComparisonFiles.writePage(suite, header: header, to: outDirectory)
-        let markdownText = ComparisonMarkdown.render(suite, base: base, candidate: candidate, reportPath: page,
+        let markdownText = ComparisonMarkdown.render(suite, base: base, candidate: candidate, reportPath: reportLink ?? page,
                                                      undecided: header.undecided)
         if let markdown { try ComparisonFiles.write(markdownText, to: markdown) }
         if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
