@@ -36,18 +36,22 @@ extension RevisionBuilder {
         return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The checkout's `.build/release` worker when its inputs are `key`, it
-    /// is newer than every input file (else it predates an edit) and — unless
+    /// The checkout's `.build/release` worker when its inputs are `key`, a
+    /// release build ran after the last edit to an input file and — unless
     /// `anyPlacement`, both sides being this one binary — its functions are
     /// placed as `codePlacementFlags` place them, so that it runs against a
     /// cached build on equal terms; nil otherwise.
     func workingTreeBuild(key: String, anyPlacement: Bool, log: (String) -> Void) throws(EngineBuildError) -> String? {
         let binary = repository.appendingPathComponent(".build/release/\(product)").path
+        // A release build that changes nothing in the worker leaves the binary
+        // as it was, but rewrites the build manifest: the later of the two is
+        // when a release build last saw the sources.
+        let manifest = Self.modified(repository.appendingPathComponent(".build/release.yaml").path)
         guard FileManager.default.isExecutableFile(atPath: binary),
-              let built = Self.modified(binary) else { return nil }
+              let built = [Self.modified(binary), manifest].compactMap({ $0 }).max() else { return nil }
         guard try workingTreeInputKey() == key else { return nil }
         guard Self.newestInput(in: repository).map({ $0 <= built }) ?? false else {
-            log("\(binary) is older than the sources: not used")
+            log("\(binary) predates an edit to the sources (no release build since): not used")
             return nil
         }
         guard anyPlacement || Self.functionsAligned(binary) else {
