@@ -2,14 +2,10 @@
 /// `$GITHUB_STEP_SUMMARY`: the verdict first, then only the cells that
 /// changed, then a collapsed table of everything.
 public enum ComparisonMarkdown {
-    public static func render(_ suite: SuiteComparison, base: String, candidate: String, reportPath: String? = nil) -> String {
+    public static func render(_ suite: SuiteComparison, base: String, candidate: String, reportPath: String? = nil,
+                              undecided: UndecidedPolicy = .report) -> String {
         var out: [String] = []
-        let headline: String
-        switch suite.exitCode {
-        case 2: headline = "⚠️ **Comparison failed** — some jobs did not run; see the errors below."
-        case 1: headline = "❌ **Regression** — the candidate is slower, does more work or lays out differently."
-        default: headline = "✅ **No regression**."
-        }
+        let headline = md(ComparisonHeadline.markdown(suite, undecided: undecided))
         out.append("## Layout benchmark: `\(md(candidate))` against `\(md(base))`")
         out.append("")
         out.append(headline)
@@ -89,11 +85,7 @@ public enum ComparisonMarkdown {
     }
 
     /// A ratio as a signed percentage change: 1.052 → "+5.2 %".
-    static func percent(_ r: Double) -> String {
-        let p = (r - 1) * 100
-        let rounded = (p * 10).rounded() / 10
-        return rounded == 0 ? "+0.0 %" : (rounded > 0 ? "+" : "") + "\(rounded) %"  // never "+-0.0 %"
-    }
+    static func percent(_ r: Double) -> String { ComparisonHeadline.signedPercent(r) }
 
     static func num(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)

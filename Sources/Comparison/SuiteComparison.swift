@@ -126,7 +126,4 @@ public struct SuiteComparison: Sendable, Equatable {
     public var hasRegression: Bool {
         cells.contains { $0.verdict.isRegression } || workloadShifts.contains { $0.time == .slower }
     }
-
-    /// 0 no regression, 1 regression, 2 error — the `compare` command's exit code.
-    public var exitCode: Int32 { hasError ? 2 : hasRegression ? 1 : 0 }
 }

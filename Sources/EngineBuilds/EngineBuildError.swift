@@ -5,6 +5,8 @@ public enum EngineBuildError: Error, Equatable, CustomStringConvertible {
     case buildFailed(side: String, revision: String, commit: String, log: String, logTail: String)
     case commandFailed(command: String, status: Int32, output: String)
     case notExecutable(path: String, side: String)
+    /// The worker reports a commit whose engine inputs are not the ones it was built from.
+    case identityMismatch(side: String, binary: String, inputKey: String, reported: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,9 @@ public enum EngineBuildError: Error, Equatable, CustomStringConvertible {
             "`\(command)` failed with exit status \(status): \(output.suffix(600))"
         case .notExecutable(let path, let side):
             "\(side): \(path) exists but is not executable — `chmod +x` it or build it with `swift build -c release --product layoutbench-worker`"
+        case .identityMismatch(let side, let binary, let key, let reported):
+            "\(side): \(binary) reports engine commit \(reported.prefix(40)), whose engine inputs are not \(key.prefix(12)) — "
+                + "remove .layoutbench/builds/lines (or rebuild .build/release) and compare again"
         }
     }
 }

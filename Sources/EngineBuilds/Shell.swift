@@ -22,14 +22,15 @@ enum Shell {
     }
 
     static func run(_ executable: String, _ args: [String], outputFile: String,
-                    environment: Environment = .inherited) -> Int32 {
+                    environment: Environment = .inherited, input: String? = nil) -> Int32 {
         // open(2), not FileManager.createFile: that one writes atomically, by
         // renaming a temporary file over the path — which replaced /dev/null
         // with a plain file once.
         let fd = open(outputFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return -1 }
         defer { close(fd) }
-        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let null = open(input ?? "/dev/null", O_RDONLY | O_CLOEXEC)
+        guard null >= 0 else { return -1 }
         defer { close(null) }
         let inherited = ProcessInfo.processInfo.environment
         let group: ProcessGroup
@@ -46,10 +47,10 @@ enum Shell {
         }
     }
 
-    static func capture(_ executable: String, _ args: [String]) -> (Int32, String) {
+    static func capture(_ executable: String, _ args: [String], input: String? = nil) -> (Int32, String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("layoutbench-sh-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
         defer { try? FileManager.default.removeItem(at: file) }
-        let status = run(executable, args, outputFile: file.path)
+        let status = run(executable, args, outputFile: file.path, input: input)
         return (status, (try? String(contentsOf: file, encoding: .utf8)) ?? "")
     }
 }

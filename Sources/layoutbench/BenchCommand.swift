@@ -18,9 +18,10 @@ struct BenchCommand: AsyncParsableCommand {
               .build/release/layoutbench bench store --samples 1000000
               .build/release/layoutbench bench compare-power --from Reports/compare-aa
               .build/release/layoutbench bench verdicts --sigma 0.1 --seeds 5
+              .build/release/layoutbench bench compare-campaign --runs 20 -- churn --sizes 100
             """,
         shouldDisplay: false,
-        subcommands: [Overhead.self, Store.self, ComparePower.self, Verdicts.self])
+        subcommands: [Overhead.self, Store.self, ComparePower.self, Verdicts.self, CompareCampaign.self])
 
     static let databaseName = "layoutbench_bench"
 

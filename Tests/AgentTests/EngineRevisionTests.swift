@@ -67,11 +67,12 @@ extension AgentServerTests {
             let allowed = try Self.repository("allowed", files: Self.disguisedFixture)
             let elsewhere = try Self.repository("elsewhere", files: ["Package.swift": "// elsewhere\n"])
             let cache = try AgentTestDirectories.makeScratch("build-cache")
-            // A finished build for the foreign commit: only the remote check stands in the way.
-            let other = cache + "/builds/" + elsewhere.commit
+            // A finished build of the foreign commit's inputs: only the remote check stands in the way.
+            let foreignKey = try Self.git(elsewhere.path, ["rev-parse", "HEAD^{tree}"])
+            let other = cache + "/builds/lines/" + foreignKey
             try FileManager.default.createDirectory(atPath: other + "/src/.build/release", withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: CommandProcess.product("fixture-worker"), toPath: other + "/src/.build/release/layoutbench-worker")
-            try Data(elsewhere.commit.utf8).write(to: URL(fileURLWithPath: other + "/built.ok"))
+            try Data((foreignKey + " -Xswiftc -Xllvm -Xswiftc -align-all-functions=6").utf8).write(to: URL(fileURLWithPath: other + "/built.ok"))
 
             let runID = try await Self.enqueue(database, revisions: ["good": allowed.commit, "foreign": elsewhere.commit, "branch": "main"])
             let agent = try DistributedRunTests.agent("builder", database, viaFile: true,
@@ -92,10 +93,12 @@ extension AgentServerTests {
             #expect(try await database.count("SELECT count(*) FROM jobs WHERE status = 'succeeded' AND run_id = $1",
                                              [.text(runID.uuidString)]) == 1)
             // Built here, from the mirror, at that commit.
-            #expect(FileManager.default.fileExists(atPath: cache + "/builds/\(allowed.commit)/built.ok"))
+            // Keyed by its engine inputs: the tree of Package.swift and Sources (all this package has).
+            let key = try Self.git(allowed.path, ["rev-parse", "HEAD^{tree}"])
+            #expect(FileManager.default.fileExists(atPath: cache + "/builds/lines/\(key)/built.ok"))
             #expect(agent.stdout.contains("building layoutbench-worker at \(allowed.commit)"), "\(agent.stdout)")
             #expect(try await database.count("SELECT count(*) FROM engines WHERE binary_path LIKE $1",
-                                             [.text("%/builds/\(allowed.commit)/src/.build/release/layoutbench-worker")]) == 1)
+                                             [.text("%/builds/lines/\(key)/src/.build/release/layoutbench-worker")]) == 1)
             // The agent mirrored the allowed remote only, and the foreign commit is not in it.
             let mirrors = try FileManager.default.contentsOfDirectory(atPath: cache + "/remotes").filter { $0.hasSuffix(".git") }
             #expect(mirrors.count == 1 && mirrors[0].contains(URL(fileURLWithPath: allowed.path).lastPathComponent), "\(mirrors)")

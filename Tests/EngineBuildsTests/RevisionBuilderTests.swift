@@ -63,10 +63,10 @@ private func makeRepository() throws -> URL {
         }
         #expect(swiftFunctions.count >= 4)
         #expect(swiftFunctions.allSatisfy { $0 % 64 == 0 })
-        let stamp = cache.appendingPathComponent(first.commit!).appendingPathComponent("built.ok")
-        #expect(try String(contentsOf: stamp, encoding: .utf8).hasSuffix("-align-all-functions=6"))
+        let stamp = cache.appendingPathComponent("lines/base/built.ok")
+        #expect(try String(contentsOf: stamp, encoding: .utf8) == ([first.inputKey!] + RevisionBuilder.codePlacementFlags).joined(separator: " "))
         // A build from before the flags: built again, not reused.
-        try first.commit!.write(to: stamp, atomically: true, encoding: .utf8)
+        try first.inputKey!.write(to: stamp, atomically: true, encoding: .utf8)
         #expect(try builder.prepare("v1", side: "candidate").builtNow)
     }
 
@@ -97,4 +97,97 @@ private func makeRepository() throws -> URL {
             try builder.prepare(plain, side: "candidate")
         }
     }
+
+    /// Commits that change no engine input (here the README) share the build:
+    /// the key is the tree of Package.swift, Package.resolved and Sources.
+    @Test func revisionsWithTheSameEngineInputsShareOneBuild() throws {
+        let repo = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: repo) }
+        try git(repo, ["checkout", "-q", "v1"])
+        try "docs\n".write(to: repo.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try git(repo, ["add", "-A"])
+        try git(repo, ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "docs"])
+        let builder = RevisionBuilder(repository: repo, cacheDirectory: repo.appendingPathComponent(".layoutbench/builds"), product: "tiny-worker")
+        #expect(try builder.inputKey(commit: builder.resolve("v1", side: "base")) == builder.inputKey(commit: builder.resolve("HEAD", side: "base")))
+        #expect(try builder.inputKey(commit: builder.resolve("v1", side: "base")) != builder.inputKey(commit: builder.resolve("broken", side: "base")))
+        var lines: [String] = []
+        let (base, candidate) = try builder.prepare(base: "v1", candidate: "HEAD") { lines.append($0) }
+        #expect(base.builtNow && !candidate.builtNow && base.binary == candidate.binary, "\(lines)")
+        #expect(base.commit != candidate.commit && base.inputKey == candidate.inputKey)
+        #expect(lines.filter { $0.contains("building tiny-worker") }.count == 1, "\(lines)")
+        // The key is a real tree: git shows what the build was made from.
+        let (status, listing) = Shell.capture("/usr/bin/env", ["git", "-C", repo.path, "ls-tree", "--name-only", base.inputKey!])
+        #expect(status == 0 && listing == "Package.swift\nSources\n")
+        // A later comparison of either finds the build by its inputs.
+        let again = try builder.prepare("HEAD", side: "candidate")
+        #expect(!again.builtNow && again.binary == base.binary)
+    }
+
+    /// A changed source builds in the line's worktree, moved by `git checkout`:
+    /// the package is not rebuilt from nothing, and the binary is the new code.
+    @Test func aChangedSourceRebuildsInThePersistentWorktree() throws {
+        let repo = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: repo) }
+        try git(repo, ["checkout", "-q", "v1"])
+        let main = repo.appendingPathComponent("Sources/tiny-worker/main.swift")
+        let text = try String(contentsOf: main, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"tiny\"", with: "\"small\"").write(to: main, atomically: true, encoding: .utf8)
+        try git(repo, ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "small"])
+        let builder = RevisionBuilder(repository: repo, cacheDirectory: repo.appendingPathComponent(".layoutbench/builds"), product: "tiny-worker")
+        let first = try builder.prepare("v1", side: "base")
+        var lines: [String] = []
+        let second = try builder.prepare("HEAD", side: "base") { lines.append($0) }
+        #expect(second.builtNow && second.binary == first.binary && second.inputKey != first.inputKey)
+        #expect(Shell.capture(second.binary, []).1 == "small worker v1\n")
+        #expect(lines.contains { $0.contains("the last build in this line took") }, "\(lines)")
+        // The line moved on: v1 is built again, not taken from a binary that is now HEAD's.
+        #expect(try builder.prepare("v1", side: "base").builtNow)
+    }
+
+    /// A revision whose engine inputs are the working tree's runs the
+    /// checkout's own `.build/release` worker — built the way cached builds
+    /// are, and newer than the sources — instead of building it again.
+    @Test func theWorkingTreesReleaseBuildServesARevisionWithItsInputs() throws {
+        let repo = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: repo) }
+        try git(repo, ["checkout", "-q", "v1"])
+        let builder = RevisionBuilder(repository: repo, cacheDirectory: repo.appendingPathComponent(".layoutbench/builds"), product: "tiny-worker")
+        #expect(try builder.workingTreeInputKey() == builder.inputKey(commit: builder.resolve("v1", side: "base")))
+        let own = repo.appendingPathComponent(".build/release/tiny-worker").path
+        #expect(Shell.run("/usr/bin/env", ["swift", "build", "-c", "release", "--product", "tiny-worker", "--package-path", repo.path]
+                          + RevisionBuilder.codePlacementFlags, outputFile: "/dev/null") == 0)
+        let used = try builder.prepare("v1", side: "candidate")
+        #expect(used.isWorkingTreeBuild && used.binary == own && !used.builtNow)
+        // An uncommitted edit changes the working tree's inputs: v1 is no longer what .build/release holds.
+        try "// edited\n".write(to: repo.appendingPathComponent("Sources/tiny-worker/extra.swift"), atomically: true, encoding: .utf8)
+        #expect(try builder.workingTreeInputKey() != used.inputKey)
+        let built = try builder.prepare("v1", side: "candidate")
+        #expect(!built.isWorkingTreeBuild && built.builtNow && built.binary != own)
+    }
+
+    /// The identity a worker reports, not its path, vouches for a build.
+    @Test func aWorkerReportingAnotherEnginesCommitIsRejected() throws {
+        let repo = try makeRepository()
+        defer { try? FileManager.default.removeItem(at: repo) }
+        let builder = RevisionBuilder(repository: repo, cacheDirectory: repo.appendingPathComponent("cache"), product: "tiny-worker")
+        let v1 = try builder.resolve("v1", side: "base"), broken = try builder.resolve("broken", side: "base")
+        let script = repo.appendingPathComponent("hello-worker")
+        func worker(reporting commit: String) throws -> EngineBuild {
+            try "#!/bin/sh\necho '{\"type\":\"hello\",\"protocol\":1,\"pid\":1,\"engine\":{\"name\":\"e\",\"version\":\"0\",\"commit\":\"\(commit)\",\"build\":\"release\",\"swift_version\":\"6\"}}'\n"
+                .write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            return EngineBuild(binary: script.path, commit: v1, builtNow: false, inputKey: try builder.inputKey(commit: v1))
+        }
+        #expect(RevisionBuilder.reportedCommit(of: try worker(reporting: v1).binary) == v1)
+        try builder.verify(try worker(reporting: v1), side: "base")
+        #expect(throws: EngineBuildError.identityMismatch(side: "base", binary: script.path, inputKey: try builder.inputKey(commit: v1),
+                                                          reported: broken)) {
+            try builder.verify(try worker(reporting: broken), side: "base")
+        }
+        #expect(throws: EngineBuildError.self) { try builder.verify(try worker(reporting: "unknown"), side: "base") }
+    }
+}
+
+private func git(_ repo: URL, _ args: [String]) throws {
+    #expect(Shell.run("/usr/bin/env", ["git", "-C", repo.path] + args, outputFile: "/dev/null") == 0, "git \(args)")
 }

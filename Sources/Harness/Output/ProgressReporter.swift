@@ -27,8 +27,8 @@ extension PlannedJob {
 }
 
 /// `m:ss` (or `h:mm:ss`) for elapsed times and ETAs.
-enum Clock {
-    static func format(_ seconds: Double) -> String {
+public enum Clock {
+    public static func format(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "--:--" }
         let total = Int(seconds.rounded())
         let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)

@@ -19,8 +19,9 @@ struct CompareCommand: AsyncParsableCommand {
             process (by default as duets: A with B, then B with A, one per core); cells whose time \
             verdict is still unknown get more rounds, up to --max-rounds.
 
-            Exit codes: 0 no regression, 1 regression (slower, more work, behaviour changed), 2 error \
-            (a side did not build, a worker crashed or timed out).
+            Exit codes: 0 no regression and every cell decided, 1 regression (slower, more work, \
+            behaviour changed), 2 error (a side did not build, a worker crashed or timed out), 3 no regression \
+            among the decided cells but some cells undecided (--undecided pass makes that 0, fail makes it 1).
 
             Examples:
               layoutbench compare origin/main HEAD
@@ -75,11 +76,17 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .long, help: "How a round's four jobs share the machine: sequential (A B B A, one at a time) or duet (A with B, then B with A, one per core).")
     var schedule: String = CompareSession.defaultSchedule.rawValue
 
+    @Option(name: .long, help: ArgumentHelp("What undecided cells exit with when nothing regressed: report (3), pass (0) or fail (1).", valueName: "report|pass|fail"))
+    var undecided: String = UndecidedPolicy.report.rawValue
+
     @Option(name: .long, help: "Seed passed to every job.")
     var seed: UInt64 = 1
 
     @Option(name: .long, help: ArgumentHelp("Write the Markdown summary here (it is also appended to $GITHUB_STEP_SUMMARY when set).", valueName: "file"))
     var markdown: String?
+
+    @Option(name: .long, help: ArgumentHelp("How the Markdown summary names the full report instead of its path on this machine, e.g. the CI artifact it is uploaded as.", valueName: "text"))
+    var reportLink: String?
 
     @Option(name: .long, help: ArgumentHelp("Directory for the HTML page and JSON (default: Reports/compare-<id>).", valueName: "dir"))
     var out: String?
@@ -103,6 +110,14 @@ struct CompareCommand: AsyncParsableCommand {
         guard sampleBudget >= 0, sampleBudget.isFinite else { throw ValidationError("--sample-budget must be 0 or more seconds") }
         _ = try parsedSizes()
         _ = try parsedSchedule()
+        _ = try parsedUndecided()
+    }
+
+    func parsedUndecided() throws -> UndecidedPolicy {
+        guard let p = UndecidedPolicy(rawValue: undecided) else {
+            throw ValidationError("--undecided must be one of: \(UndecidedPolicy.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(undecided)\"")
+        }
+        return p
     }
 
     func parsedSchedule() throws -> RoundSchedule {
@@ -155,8 +170,9 @@ struct CompareCommand: AsyncParsableCommand {
 
         let builder = RevisionBuilder(repository: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
                                       cacheDirectory: locator.root.appendingPathComponent(".layoutbench/builds"))
-        let baseBuild = try builder.prepare(base, side: "base", log: log)
-        let candidateBuild = try builder.prepare(candidate, side: "candidate", log: log)
+        let (baseBuild, candidateBuild) = try builder.prepare(base: base, candidate: candidate, log: log)
+        try builder.verify(baseBuild, side: "base")
+        try builder.verify(candidateBuild, side: "candidate")
 
         let variantFilter = Self.split(variants)
         let plan = try planner.plan(runID: id, workloads: loaded, variants: variantFilter.isEmpty ? nil : variantFilter,
@@ -190,11 +206,13 @@ struct CompareCommand: AsyncParsableCommand {
                                       jobs: outcome.jobsRun, seconds: Double(outcome.elapsed.components.seconds)
                                           + Double(outcome.elapsed.components.attoseconds) / 1e18,
                                       checkSeconds: outcome.checkSeconds, timeBudget: timeBudget > 0 ? timeBudget : nil,
-                                      minRounds: minRounds, maxRounds: maxRounds, schedule: schedule)
+                                      minRounds: minRounds, maxRounds: maxRounds, schedule: schedule,
+                                      undecided: try parsedUndecided())
 
         let outDirectory = URL(fileURLWithPath: out ?? "Reports/compare-\(id.uuidString.prefix(8).lowercased())")
         let page = try ComparisonFiles.writePage(suite, header: header, to: outDirectory)
-        let markdownText = ComparisonMarkdown.render(suite, base: base, candidate: candidate, reportPath: page)
+        let markdownText = ComparisonMarkdown.render(suite, base: base, candidate: candidate, reportPath: reportLink ?? page,
+                                                     undecided: header.undecided)
         if let markdown { try ComparisonFiles.write(markdownText, to: markdown) }
         if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             ComparisonFiles.append(markdownText, to: summary, log: log)
@@ -212,6 +230,6 @@ struct CompareCommand: AsyncParsableCommand {
         say(stored ? "stored as comparison \(id.uuidString.lowercased())"
                    : "note: the comparison was not stored in the database (see above); the files above have every result")
         if json { print(String(decoding: ComparisonExports.json(suite, header: header), as: UTF8.self)) }
-        return suite.exitCode
+        return header.exitCode(suite)
     }
 }

@@ -120,7 +120,8 @@ struct CompareSession: Sendable {
                 if pending.isEmpty { break }
             }
             rounds += 1
-            log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (\(schedule.label))")
+            log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (\(schedule.label)) · "
+                + progress(pending: pending, base: base, checkSeconds: checkSeconds, rounds: rounds, started: started))
             for cell in RunOrder.shuffled(pending, round: rounds) {
                 for step in schedule.steps {
                     // A side that already failed is not run again (its cell is an error).
@@ -167,6 +168,22 @@ struct CompareSession: Sendable {
             for await (i, result, wall) in group { out[i] = (sides[i], result, wall) }
             return out.compactMap { $0 }
         }
+    }
+
+    /// `1:05 elapsed, this round about 0:40, ETA at most 6:10`: the round's
+    /// price from each cell's latest timing job (before any, from the check
+    /// jobs, which run a cell once per side two at a time), and the most
+    /// that can follow: every remaining round at that price, cut by the time budget.
+    private func progress(pending: [CompareCell], base: [CellKey: SideMeasurements], checkSeconds: Double,
+                          rounds: Int, started: ContinuousClock.Instant) -> String {
+        let elapsed = Self.seconds(ContinuousClock.now - started)
+        let perCheckJob = checkSeconds * Double(checkConcurrency) / Double(max(1, cells.count * 2))
+        let round = pending.reduce(0.0) { total, cell in
+            total + schedule.roundCost(jobSeconds: base[cell.key]?.jobSeconds.last ?? perCheckJob)
+        }
+        var most = round * Double(maxRounds - rounds + 1)
+        if let timeBudget, rounds > max(policy.minimumRounds, minRounds) { most = min(most, max(round, timeBudget - elapsed)) }
+        return "\(Clock.format(elapsed)) elapsed, this round about \(Clock.format(round)), ETA at most \(Clock.format(most))"
     }
 
     static func seconds(_ d: Duration) -> Double {

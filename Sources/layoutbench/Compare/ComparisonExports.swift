@@ -69,7 +69,7 @@ enum ComparisonExports {
         let file = FileJSON(id: header.id.uuidString.lowercased(),
                             base: SideJSON(spec: header.baseSpec, commit: header.baseCommit),
                             candidate: SideJSON(spec: header.candidateSpec, commit: header.candidateCommit),
-                            threshold: header.threshold, exitCode: suite.exitCode, rounds: header.rounds, jobs: header.jobs,
+                            threshold: header.threshold, exitCode: header.exitCode(suite), rounds: header.rounds, jobs: header.jobs,
                             seconds: header.seconds, checkSeconds: header.checkSeconds, timeBudget: header.timeBudget,
                             minRounds: header.minRounds, maxRounds: header.maxRounds, schedule: header.schedule.rawValue,
                             workloads: Dictionary(suite.workloads.map { ($0.name, $0.verdict.rawValue) }) { a, _ in a },
@@ -149,7 +149,7 @@ enum ComparisonExports {
         let order: [CellVerdict] = [.error, .behaviourChanged, .slower, .moreWork, .unknown, .faster, .lessWork, .same]
         lines.append("\(suite.cells.count) cells: " + order.compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }.joined(separator: ", ")
                      + " · \(header.rounds) round(s), \(header.jobs) jobs, \(String(format: "%.1f", header.seconds)) s")
-        lines.append(ComparisonPage.headline(suite) + " (exit \(suite.exitCode))")
+        lines.append(ComparisonHeadline.text(suite, undecided: header.undecided) + " (exit \(header.exitCode(suite)))")
         return lines.joined(separator: "\n") + "\n"
     }
 }

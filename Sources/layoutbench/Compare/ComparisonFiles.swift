@@ -54,7 +54,7 @@ enum ComparisonFiles {
         let record = ComparisonRecord(id: header.id, startedAt: started, finishedAt: Date(), baseSpec: header.baseSpec,
                                       baseCommit: header.baseCommit, candidateSpec: header.candidateSpec,
                                       candidateCommit: header.candidateCommit, threshold: header.threshold,
-                                      exitCode: Int(suite.exitCode), rounds: header.rounds,
+                                      exitCode: Int(header.exitCode(suite)), rounds: header.rounds,
                                       commandLine: commandLine.joined(separator: " "))
         do {
             let store = try await database.openStore()

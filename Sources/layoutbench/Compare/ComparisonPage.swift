@@ -18,8 +18,8 @@ enum ComparisonPage {
         <p><b>base</b> <code>\(e(header.baseSpec))</code>\(commit(header.baseCommit)) ·
         <b>candidate</b> <code>\(e(header.candidateSpec))</code>\(commit(header.candidateCommit))</p>
         <p class="muted">comparison \(e(header.id.uuidString.lowercased())) · \(header.rounds) round(s), \(header.jobs) jobs,
-        \(String(format: "%.1f", header.seconds)) s · threshold \(e(percentText(header.threshold))) · exit code \(suite.exitCode)</p>
-        <p class="headline v-\(suite.exitCode)">\(e(headline(suite)))</p>
+        \(String(format: "%.1f", header.seconds)) s · threshold \(e(percentText(header.threshold))) · exit code \(header.exitCode(suite))</p>
+        <p class="headline v-\(tone(suite.outcome))">\(e(ComparisonHeadline.text(suite, undecided: header.undecided)))</p>
 
         """
         html += "<h2>Workloads</h2>\n<table><thead><tr><th>workload</th><th>verdict</th>"
@@ -73,12 +73,9 @@ enum ComparisonPage {
             + "<td class=\"mono\">\(digest)</td></tr>\n"
     }
 
-    static func headline(_ suite: SuiteComparison) -> String {
-        switch suite.exitCode {
-        case 2: "Comparison failed: some jobs did not run."
-        case 1: "Regression: the candidate is slower, does more work or lays out differently."
-        default: "No regression."
-        }
+    /// The headline's colour: green only when every cell is decided.
+    static func tone(_ outcome: ComparisonOutcome) -> String {
+        switch outcome { case .failed: "error"; case .regression: "1"; case .undecided: "unknown"; case .noRegression: "0" }
     }
 
     static func badge(_ v: CellVerdict) -> String {
@@ -88,10 +85,7 @@ enum ComparisonPage {
 
     static func commit(_ c: String?) -> String { c.map { " <span class=\"muted\">(\(e(String($0.prefix(12)))))</span>" } ?? "" }
 
-    static func signed(_ r: Double) -> String {
-        let p = ((r - 1) * 1000).rounded() / 10
-        return p == 0 ? "+0.0 %" : (p > 0 ? "+" : "") + "\(p) %"  // never "+-0.0"
-    }
+    static func signed(_ r: Double) -> String { ComparisonHeadline.signedPercent(r) }
 
     static func percentText(_ t: Double) -> String { "\((t * 1000).rounded() / 10) %" }
 
@@ -132,4 +126,8 @@ struct ComparisonHeader: Sendable {
     var maxRounds: Int? = nil
     /// How each round's jobs shared the machine (`--schedule`).
     var schedule: RoundSchedule = .sequential
+    /// What undecided cells exit with (`--undecided`).
+    var undecided: UndecidedPolicy = .report
+
+    func exitCode(_ suite: SuiteComparison) -> Int32 { suite.exitCode(undecided: undecided) }
 }
