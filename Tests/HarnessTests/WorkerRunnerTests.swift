@@ -62,10 +62,13 @@ import WorkerProtocol
     }
 
     @Test func aCancelledRunStopsItsWorker() async throws {
-        let started = ContinuousClock.now
+        // Cancelled once the fixture has sent its three samples and hangs, not
+        // after a fixed time a loaded machine could spend starting the fixture.
+        let seen = Mutex(0)
         var cancellable = WorkerRunner(timeout: 30, terminateGrace: 0.5)
-        cancellable.isCancelled = { ContinuousClock.now - started > .milliseconds(300) }
-        let result = await cancellable.run(FixtureWorker.request("hang"), command: FixtureWorker.command())
+        cancellable.isCancelled = { seen.withLock { $0 } >= 3 }
+        let result = await cancellable.run(FixtureWorker.request("hang"), command: FixtureWorker.command(),
+                                           onSample: { _ in seen.withLock { $0 += 1 } })
         #expect(result.failure == .interrupted)
         #expect(result.samples.count == 3)
         #expect(result.finishedAt.timeIntervalSince(result.startedAt) < 10)

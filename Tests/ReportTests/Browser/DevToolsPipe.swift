@@ -73,9 +73,14 @@ final class DevToolsPipe {
         fromBrowser = replies[0]
     }
 
+    /// How long a command or event may take: a watchdog against a browser
+    /// that stopped answering, wide enough for a loaded machine rendering the
+    /// largest page (the CI step's own timeout bounds the whole run).
+    static let patience = 180.0
+
     /// Sends `method` (to the page session when `session` is set) and returns the reply's `result`.
     @discardableResult
-    func send(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: Double = 20) throws -> [String: Any] {
+    func send(_ method: String, _ params: [String: Any] = [:], session: String? = nil, timeout: Double = patience) throws -> [String: Any] {
         let id = nextID
         nextID += 1
         var message: [String: Any] = ["id": id, "method": method, "params": params]
@@ -102,7 +107,7 @@ final class DevToolsPipe {
     }
 
     /// Reads until an event named `method` arrives (or one already seen), and returns it.
-    func waitForEvent(_ method: String, timeout: Double = 20) throws -> [String: Any] {
+    func waitForEvent(_ method: String, timeout: Double = patience) throws -> [String: Any] {
         if let seen = events.first(where: { $0["method"] as? String == method }) { return seen }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
