@@ -59,7 +59,7 @@ struct WorkloadsCommand: AsyncParsableCommand {
                 let w = item.workload
                 print("\(w.name): \(w.title)")
                 print("file:        \(item.path)")
-                print("talk:        \(w.talk.title)\(w.talk.time.isEmpty ? "" : " at \(w.talk.time)") (SCENARIOS.md \(w.talk.scenario))")
+                print("talk:        \(w.talk.title)\(w.talk.time.isEmpty ? "" : " at \(w.talk.time)") (docs/scenarios.md \(w.talk.scenario))")
                 print("driver:      \(w.driver)")
                 print("parameters:  " + w.parameters.keys.sorted().map { "\($0)=\(w.parameters[$0]!)" }.joined(separator: ", "))
                 print("sweep:       \(w.sweep.parameter) = \(w.sweep.sizes.map(String.init).joined(separator: ", "))")
