@@ -240,14 +240,41 @@ struct BatchPlan {
         variableList[blocks[b].variableStart..<(blocks[b].variableStart + blocks[b].variableCount)]
     }
 
+    /// Plans `batch` in phases: which constraints stay outside, which
+    /// constraints share variables, whether any two pieces could be twins,
+    /// the blocks and their members, then the shapes of the blocks that
+    /// could have a twin. It stops early, with no blocks, where nothing can
+    /// be copied.
     init(_ batch: borrowing EquationBatch, solver: Solver) {
         let n = batch.count
         batchCount = n
-        // The loops run over buffer pointers: through the arrays, every
-        // read was bounds-checked and every write checked uniqueness, most
-        // of the plan's time on a batch of small equations.
-        let equations = batch.equations, terms = batch.terms
-        var touchesOld = [Bool](repeating: false, count: n)
+        let (lowest, highest) = Self.idRange(batch.terms)
+        seen = VariableTable(lowest: lowest, highest: highest, count: n)
+        var touchesOld = Self.unbatchable(batch.equations)
+        var sets = joinSharingVariables(batch)
+        sets.flatten()
+        let smallest = solver.smallestCopiedBlock
+        // Leaving out what touches the solver's variables only removes
+        // pieces, so it cannot make twins: the check comes first.
+        guard Self.hasLongTwins(sets.parent, smallest: smallest) else { return }
+        // A solver that holds no variable yet (a window's first layout)
+        // needs no lookup per term.
+        if solver.symbolOf.count > 0 { Self.markTouching(solver, batch, &touchesOld) }
+        numberBlocks(roots: sets.parent, touchesOld: touchesOld)
+        describeShapes(batch, smallest: smallest)
+        // Twins by shape, not only by length: without any, the batch goes in
+        // its own order, exactly as one by one.
+        var shapes = blocks.filter(\.copyable).map(\.shape)
+        shapes.sort()
+        hasTwins = shapes.indices.dropFirst().contains { shapes[$0] == shapes[$0 - 1] }
+    }
+
+    // The phases' loops run over buffer pointers: through the arrays, every
+    // read was bounds-checked and every write checked uniqueness, most of
+    // the plan's time on a batch of small equations.
+
+    /// The lowest and highest variable id the batch mentions.
+    private static func idRange(_ terms: [Term]) -> (lowest: Int, highest: Int) {
         var lowest = Int.max, highest = Int.min
         terms.withUnsafeBufferPointer { ts in
             for t in ts {
@@ -256,14 +283,20 @@ struct BatchPlan {
                 highest = max(highest, v)
             }
         }
+        return (lowest, highest)
+    }
+
+    /// Per constraint, whether it cannot be copied as it is: a non-finite
+    /// constant, no terms, or a required two-sided preference. (A
+    /// constraint the solver holds already names variables it holds, so
+    /// `markTouching` finds it too; a copy's coefficients equal those its
+    /// template was added with, so only the constant is checked.)
+    private static func unbatchable(_ equations: [EquationBatch.Equation]) -> [Bool] {
+        var old = [Bool](repeating: false, count: equations.count)
         equations.withUnsafeBufferPointer { es in
-            touchesOld.withUnsafeMutableBufferPointer { old in
+            old.withUnsafeMutableBufferPointer { old in
                 for i in es.indices {
                     let e = es[i]
-                    // A constraint the solver holds already names variables it
-                    // holds, so the variable check below finds it too. Only the
-                    // constant's finiteness is checked here: a copy's
-                    // coefficients equal those its template was added with.
                     if !e.constant.isFinite || e.termCount == 0
                         || (e.abovePriority != nil && (e.abovePriority!.isRequired || e.priority.isRequired)) {
                         old[i] = true
@@ -271,11 +304,15 @@ struct BatchPlan {
                 }
             }
         }
-        // Union–find over the batch: constraints that share a variable join.
-        var sets = DisjointSets(count: n)
-        seen = VariableTable(lowest: lowest, highest: highest, count: n)
-        equations.withUnsafeBufferPointer { es in
-            terms.withUnsafeBufferPointer { ts in
+        return old
+    }
+
+    /// Union–find over the batch: constraints that share a variable join.
+    /// `seen` holds each variable's first constraint afterwards.
+    private mutating func joinSharingVariables(_ batch: borrowing EquationBatch) -> DisjointSets {
+        var sets = DisjointSets(count: batch.count)
+        batch.equations.withUnsafeBufferPointer { es in
+            batch.terms.withUnsafeBufferPointer { ts in
                 sets.withUnions { unions in
                     seen.update { seen in
                         for i in es.indices {
@@ -293,13 +330,14 @@ struct BatchPlan {
                 }
             }
         }
-        // No two connected pieces as long (from the smallest copied size
-        // on): nothing can be copied, and the batch needs no more planning.
-        // (Leaving out what touches the solver's variables only removes
-        // pieces, so it cannot make twins.)
-        sets.flatten()
-        let smallest = solver.smallestCopiedBlock
-        let hasLongTwins = sets.parent.withUnsafeBufferPointer { root -> Bool in
+        return sets
+    }
+
+    /// Whether two connected pieces are as long as each other (from the
+    /// smallest copied size on): without, nothing can be copied.
+    private static func hasLongTwins(_ roots: [Int32], smallest: Int) -> Bool {
+        let n = roots.count
+        return roots.withUnsafeBufferPointer { root -> Bool in
             var pieceLength = [Int32](repeating: 0, count: n)
             var piecesOfLength = [Int32](repeating: 0, count: n + 1)
             return pieceLength.withUnsafeMutableBufferPointer { length in
@@ -313,31 +351,36 @@ struct BatchPlan {
                 }
             }
         }
-        guard hasLongTwins else { return }
-        // A solver that holds no variable yet (a window's first layout)
-        // needs no lookup per term.
-        if solver.symbolOf.count > 0 {
-            equations.withUnsafeBufferPointer { es in
-                terms.withUnsafeBufferPointer { ts in
-                    touchesOld.withUnsafeMutableBufferPointer { old in
-                        for i in es.indices where !old[i] {
-                            let e = es[i]
-                            for k in e.termStart..<(e.termStart + e.termCount)
-                            where solver.symbolOf[Int(truncatingIfNeeded: ts[k].variable.id)] != nil {
-                                old[i] = true
-                                break
-                            }
+    }
+
+    /// Marks the constraints that name a variable the solver holds.
+    private static func markTouching(_ solver: Solver, _ batch: borrowing EquationBatch, _ touchesOld: inout [Bool]) {
+        batch.equations.withUnsafeBufferPointer { es in
+            batch.terms.withUnsafeBufferPointer { ts in
+                touchesOld.withUnsafeMutableBufferPointer { old in
+                    for i in es.indices where !old[i] {
+                        let e = es[i]
+                        for k in e.termStart..<(e.termStart + e.termCount)
+                        where solver.symbolOf[Int(truncatingIfNeeded: ts[k].variable.id)] != nil {
+                            old[i] = true
+                            break
                         }
                     }
                 }
             }
         }
-        // Blocks numbered in order of their first constraint; members
-        // placed by counting. `blockOf` is indexed by root: -2 for a root
-        // whose piece touches the solver, -1 for one not yet numbered.
+    }
+
+    /// Fills `outside`, `blocks` and `memberList`: a piece that touches the
+    /// solver goes outside whole; the others become blocks, numbered in
+    /// order of their first constraint, their members placed by counting.
+    private mutating func numberBlocks(roots: [Int32], touchesOld: [Bool]) {
+        let n = roots.count
+        // Indexed by root: -2 for a root whose piece touches the solver, -1
+        // for one not yet numbered.
         var blockOf = [Int32](repeating: -1, count: n)
         var memberCounts: [Int32] = []
-        sets.parent.withUnsafeBufferPointer { root in
+        roots.withUnsafeBufferPointer { root in
             blockOf.withUnsafeMutableBufferPointer { blockOf in
                 touchesOld.withUnsafeBufferPointer { old in
                     for i in 0..<n where old[i] { blockOf[Int(root[i])] = -2 }
@@ -362,7 +405,7 @@ struct BatchPlan {
             start += Int(memberCounts[b])
         }
         memberList = [Int](repeating: 0, count: start)
-        sets.parent.withUnsafeBufferPointer { root in
+        roots.withUnsafeBufferPointer { root in
             blockOf.withUnsafeBufferPointer { blockOf in
                 blocks.withUnsafeMutableBufferPointer { blocks in
                     memberList.withUnsafeMutableBufferPointer { members in
@@ -376,24 +419,30 @@ struct BatchPlan {
                 }
             }
         }
-        // Only a block with a possible twin (another block as long, of the
-        // smallest copied size or more) is described: a batch with no
-        // repeats (a chain, a one-off window) pays for the grouping alone.
-        var sameLength = [Int32](repeating: 0, count: start + 1)   // blocks by length
+    }
+
+    /// Describes each block with a possible twin (another block as long, of
+    /// the smallest copied size or more); the others are marked not
+    /// copyable, so a batch with no repeats (a chain, a one-off window)
+    /// pays for the grouping alone.
+    ///
+    /// A block's shape is, per constraint, the relation, the priorities and
+    /// the term count, then per term its variable's index in the block
+    /// (first mention first) and its coefficient's bits. Only its hash is
+    /// made here, over the first words, with each variable's index kept in
+    /// `seen`; `sameShape` compares two blocks word by word from the batch
+    /// itself. (Written out, the words would be tens of bytes a constraint,
+    /// written here and read back cold by the copies.)
+    private mutating func describeShapes(_ batch: borrowing EquationBatch, smallest: Int) {
+        let placed = memberList.count
+        var sameLength = [Int32](repeating: 0, count: placed + 1)   // blocks by length
         for b in blocks.indices where blocks[b].memberCount >= smallest {
             sameLength[blocks[b].memberCount] += 1
         }
-        // A block's shape is, per constraint, the relation, the priorities
-        // and the term count, then per term its variable's index in the
-        // block (first mention first) and its coefficient's bits. Only its
-        // hash is made here, over the first words, with each variable's
-        // index kept in `seen`; `sameShape` compares two blocks word by
-        // word from the batch itself. (Written out, the words would be tens
-        // of bytes a constraint, written here and read back cold by the copies.)
-        variableList.reserveCapacity(start * 2)
+        variableList.reserveCapacity(placed * 2)
         let offset = batchCount
-        equations.withUnsafeBufferPointer { es in
-            terms.withUnsafeBufferPointer { ts in
+        batch.equations.withUnsafeBufferPointer { es in
+            batch.terms.withUnsafeBufferPointer { ts in
                 memberList.withUnsafeBufferPointer { members in
                     seen.update { seen in
                         for b in blocks.indices {
@@ -438,11 +487,6 @@ struct BatchPlan {
                 }
             }
         }
-        // Twins by shape, not only by length: without any, the batch goes in
-        // its own order, exactly as one by one.
-        var shapes = blocks.filter(\.copyable).map(\.shape)
-        shapes.sort()
-        hasTwins = shapes.indices.dropFirst().contains { shapes[$0] == shapes[$0 - 1] }
     }
 
     /// A fixed (unseeded) mix: shapes only sort blocks into candidates, and
