@@ -99,14 +99,40 @@ import Workloads
             let lines = prepared.source.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(lines.count == item.source.split(separator: "\n", omittingEmptySubsequences: false).count, "\(item.path)")
             #expect(!lines.contains { $0.hasPrefix("measurement") }, "\(item.path)")
+            #expect(!prepared.source.contains("title_en"), "\(item.path)")
             var reread = try WorkloadLoader.load(source: prepared.source, file: item.path)
             #expect(reread.measurement == MeasurementSettings(), "\(item.path)")
+            #expect(reread.talk.titleEnglish == nil, "\(item.path)")
+            reread.talk.titleEnglish = item.workload.talk.titleEnglish
             if item.source.contains("\nmeasurement:") {
                 #expect(prepared.measurement == item.workload.measurement, "\(item.path)")
             }
             reread.measurement = item.workload.measurement
             #expect(reread == item.workload, "\(item.path)")
         }
+    }
+
+    /// A worker built before `talk.title_en` existed refuses the key; the
+    /// shipped slide-deck workloads carry it, so every request must go
+    /// without it, in block style with a folded value too.
+    @Test func theEnglishTalkTitleNeverReachesAWorker() throws {
+        let loaded = try planner.load(["feed-cell"])
+        let item = try #require(loaded.first)
+        #expect(item.workload.talk.titleEnglish?.isEmpty == false && item.source.contains("title_en:"))
+        let requests = WorkerRequests(sources: [item.path: item.source])
+        let jobs = try planner.plan(runID: UUID(), workloads: loaded, variants: ["build-manual"], sizes: [10], samples: nil,
+                                    seed: 1, engines: [engine])
+        let sent = try #require(requests.request(for: jobs[0]).workloadSource)
+        #expect(!sent.contains("title_en"))
+        #expect(try WorkloadLoader.load(source: sent, file: item.path).talk.title == item.workload.talk.title)
+        let folded = item.source.replacingOccurrences(
+            of: "  title_en: ", with: "  title_en: >-\n    Getting to know\n    the layout cycle\n  # kept apart\n  title_en_note_free: ")
+        let lines = folded.split(separator: "\n", omittingEmptySubsequences: false)
+        let stripped = WorkerRequests.withoutTalkKey("title_en", folded).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(stripped.count == lines.count)
+        #expect(!stripped.contains { $0.contains("title_en:") || $0 == "    Getting to know" || $0 == "    the layout cycle" })
+        #expect(stripped.contains("  # kept apart"), "a comment at the key's own indentation ends its value")
+        #expect(stripped.contains { $0.contains("title_en_note_free") }, "only the key itself goes")
     }
 
     @Test func theRequestCarriesTheSettingsAndSamplesGiveWay() throws {
@@ -142,6 +168,10 @@ import Workloads
                                            file: "t.yaml")
         #expect(block.source.hasSuffix("\n\n\n\n\n\nexpectations: []\n") && block.measurement?.processes == 2)
         let broken = minimal + "measurement: {samples: many}\n"
+        let english = minimal.replacingOccurrences(of: "{title: T,", with: "{title: T, title_en: \"T, in English\",")
+        let flowTalk = WorkerRequests.prepare(english, file: "t.yaml")
+        #expect(english.contains("title_en") && !flowTalk.source.contains("title_en") && flowTalk.measurement == nil)
+        #expect((try? WorkloadLoader.load(source: flowTalk.source, file: "t.yaml"))?.talk.title == "T")
         let kept = WorkerRequests.prepare(broken, file: "t.yaml")
         #expect(kept.source == broken && kept.measurement == nil)
     }

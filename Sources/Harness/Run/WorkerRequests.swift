@@ -12,7 +12,8 @@ import Workloads
 /// `compare` or an agent running an older engine would fail every job of a
 /// workload that uses a newer setting. Such a worker reads the
 /// settings it knows from the request and ignores the fields it does not
-/// (it then warms up without `warmup_seconds`).
+/// (it then warms up without `warmup_seconds`). The talk's `title_en` is
+/// blanked too, for the same reason: it labels pages and nothing else.
 public struct WorkerRequests: Sendable {
     struct Prepared: Sendable {
         var source: String
@@ -44,19 +45,82 @@ public struct WorkerRequests: Sendable {
         return request
     }
 
-    /// The text without its top-level `measurement` section, and the
-    /// section's settings; the text as given (and no settings) when it
-    /// does not parse, or does not parse to the same workload without them.
+    /// The text without its top-level `measurement` section and its
+    /// `talk.title_en`, and the section's settings; the text as given (and
+    /// no settings) when it does not parse, or does not parse to the same
+    /// workload without them.
     static func prepare(_ source: String, file: String) -> Prepared {
         let unchanged = Prepared(source: source, measurement: nil)
         guard let original = try? WorkloadLoader.load(source: source, file: file) else { return unchanged }
-        let stripped = withoutMeasurement(source)
+        let withoutSection = withoutMeasurement(source)
+        let stripped = withoutTalkKey("title_en", withoutSection)
         guard stripped != source else { return unchanged }
         guard var reread = try? WorkloadLoader.load(source: stripped, file: file),
-              reread.measurement == MeasurementSettings() else { return unchanged }
+              reread.measurement == MeasurementSettings(), reread.talk.titleEnglish == nil else { return unchanged }
         reread.measurement = original.measurement
+        reread.talk.titleEnglish = original.talk.titleEnglish
         guard reread == original else { return unchanged }
-        return Prepared(source: stripped, measurement: original.measurement)
+        return Prepared(source: stripped, measurement: withoutSection == source ? nil : original.measurement)
+    }
+
+    /// `source` without `key` inside its top-level `talk:` entry: in block
+    /// style the key's line (and its continuation lines) blank, in flow
+    /// style (`talk: {…}`) the `key: value` pair cut from the braces.
+    static func withoutTalkKey(_ key: String, _ source: String) -> String {
+        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var i = 0
+        while i < lines.count {
+            guard lines[i].hasPrefix("talk:") || lines[i].hasPrefix("talk :") else { i += 1; continue }
+            if lines[i].contains("{") { lines[i] = withoutFlowKey(key, lines[i]); i += 1; continue }
+            i += 1
+            while i < lines.count, lines[i].isEmpty || lines[i].first == " " || lines[i].first == "\t" || lines[i].first == "#" {
+                let body = lines[i].drop { $0 == " " || $0 == "\t" }
+                let indent = lines[i].count - body.count
+                guard body.hasPrefix(key + ":") || body.hasPrefix(key + " :") else { i += 1; continue }
+                lines[i] = ""
+                i += 1
+                // A folded or multi-line value continues on deeper-indented lines.
+                while i < lines.count, !lines[i].isEmpty,
+                      lines[i].prefix { $0 == " " || $0 == "\t" }.count > indent {
+                    lines[i] = ""
+                    i += 1
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `line` with `key: value` removed from its braces; the value ends at
+    /// the first comma or closing brace outside quotes.
+    private static func withoutFlowKey(_ key: String, _ line: String) -> String {
+        let chars = Array(line)
+        var quote: Character? = nil
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if let q = quote { if c == q { quote = nil }; i += 1; continue }
+            if c == "\"" || c == "'" { quote = c; i += 1; continue }
+            let startsPair = (c == "{" || c == ",")
+            guard startsPair else { i += 1; continue }
+            var j = i + 1
+            while j < chars.count, chars[j] == " " { j += 1 }
+            guard String(chars[j..<min(j + key.count, chars.count)]) == key else { i += 1; continue }
+            var k = j + key.count
+            while k < chars.count, chars[k] == " " { k += 1 }
+            guard k < chars.count, chars[k] == ":" else { i += 1; continue }
+            var end = k + 1
+            var q: Character? = nil
+            while end < chars.count {
+                let e = chars[end]
+                if let open = q { if e == open { q = nil } } else if e == "\"" || e == "'" { q = e } else if e == "," || e == "}" { break }
+                end += 1
+            }
+            // Keep the brace that opened the pair; drop the comma after a first pair.
+            let keepFrom = c == "{" ? i + 1 : i
+            let resumeAt = (c == "{" && end < chars.count && chars[end] == ",") ? end + 1 : end
+            return String(chars[..<keepFrom]) + withoutFlowKey(key, String(chars[resumeAt...]))
+        }
+        return line
     }
 
     /// `source` with the lines of its top-level `measurement:` entry blank:

@@ -8,7 +8,7 @@ struct WorkloadParser {
     static let topKeys = ["name", "title", "talk", "description", "driver", "parameters", "sweep",
                           "variants", "measurement", "expectations", "regression_threshold"]
     static let requiredTopKeys = ["name", "title", "talk", "description", "driver", "sweep", "variants"]
-    static let talkKeys = ["title", "time", "scenario"]
+    static let talkKeys = ["title", "title_en", "time", "scenario"]
     static let sweepKeys = ["parameter", "sizes"]
     static let variantKeys = ["description", "overrides"]
     static let measurementKeys = ["warmup_iterations", "samples", "min_sample_seconds", "processes", "warmup_seconds"]
@@ -32,6 +32,7 @@ struct WorkloadParser {
         if let n = top["driver"], let v = reader.string(n, at: "driver") { w.driver = v }
         if let n = top["talk"], let t = reader.fields(n, at: "talk", allowed: Self.talkKeys, required: ["title", "scenario"]) {
             if let v = t["title"].flatMap({ reader.string($0, at: "talk.title") }) { w.talk.title = v }
+            if let v = t["title_en"].flatMap({ reader.string($0, at: "talk.title_en") }) { w.talk.titleEnglish = v }
             if let v = t["time"].flatMap({ reader.string($0, at: "talk.time") }) { w.talk.time = v }
             if let v = t["scenario"].flatMap({ reader.string($0, at: "talk.scenario") }) { w.talk.scenario = v }
         }

@@ -48,7 +48,13 @@ public struct TalkReference: Sendable, Equatable, Codable {
     public var time: String
     /// The section of docs/scenarios.md, e.g. "§2".
     public var scenario: String
-    public init(title: String, time: String, scenario: String) { self.title = title; self.time = time; self.scenario = scenario }
+    /// The title in English, for a talk whose title is in another language:
+    /// pages show it beside the original, so a reader without the original
+    /// script's fonts still has a label. `nil` when `title` is English.
+    public var titleEnglish: String?
+    public init(title: String, time: String, scenario: String, titleEnglish: String? = nil) {
+        self.title = title; self.time = time; self.scenario = scenario; self.titleEnglish = titleEnglish
+    }
 }
 
 /// Which parameter is N and the sizes to run.
