@@ -5,7 +5,8 @@ import Foundation
 /// and the index of runs at `Reports/index.html`.
 ///
 ///     Reports/index.html                 every run, newest first
-///     Reports/<run-id>/index.html        the run page (verdicts, charts, tables)
+///     Reports/<run-id>/index.html        the run's summary (verdicts, failed jobs, workloads)
+///     Reports/<run-id>/workloads/<id>.html one page per workload (charts, tables; see `PageAnchors`)
 ///     Reports/<run-id>/analysis.json     cells, fits, ratios and verdicts
 ///     Reports/<run-id>/samples.csv       one row per sample
 ///     Reports/<run-id>/cells.csv         one row per cell
@@ -48,17 +49,20 @@ public enum Report {
         var rows = allRuns.filter { $0.id != run.id }
         rows.append(RunSummaryRow(run: run, analysis: analysis))
         rows.sort { ($0.startedAt, $0.id) > ($1.startedAt, $1.id) }
-        let input = ReportInput(run: run, analysis: analysis, allRuns: rows, generatedAt: generatedAt)
+        var input = ReportInput(run: run, analysis: analysis, allRuns: rows, generatedAt: generatedAt)
+        input.comparisons = existingComparisons(in: dir)
         let runDir = dir.appendingPathComponent(run.id, isDirectory: true)
         try createDirectory(runDir)
         var files: [URL] = []
         for r in renderers {
             let base = r.location == .runDirectory ? runDir : dir
-            let url = base.appendingPathComponent(r.fileName)
-            let text = r.render(input)
-            do { try Data(text.utf8).write(to: url, options: .atomic) }
-            catch { throw .cannotWrite(path: url.path, reason: "\(error.localizedDescription)") }
-            files.append(url)
+            for file in r.files(input) {
+                let url = base.appendingPathComponent(file.path)
+                try createDirectory(url.deletingLastPathComponent())
+                do { try Data(file.text.utf8).write(to: url, options: .atomic) }
+                catch { throw .cannotWrite(path: url.path, reason: "\(error.localizedDescription)") }
+                files.append(url)
+            }
         }
         return Written(runPage: runDir.appendingPathComponent("index.html"),
                        index: dir.appendingPathComponent("index.html"), files: files)
@@ -69,7 +73,7 @@ public enum Report {
         TerminalVerdictTable(width: width).render(ReportInput(run: run, analysis: analysis, allRuns: []))
     }
 
-    private static func createDirectory(_ url: URL) throws(ReportError) {
+    static func createDirectory(_ url: URL) throws(ReportError) {
         do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
         catch { throw .cannotWrite(path: url.path, reason: "\(error.localizedDescription)") }
     }

@@ -7,6 +7,8 @@ public struct ReportInput: Sendable {
     public var run: RunData
     public var analysis: RunAnalysis
     public var allRuns: [RunSummaryRow]
+    /// The comparisons reported beside the runs, newest first (for the index page).
+    public var comparisons: [ComparisonSummaryRow] = []
     /// When the report was generated (shown in footers; fixed in tests).
     public var generatedAt: Date
 
@@ -24,6 +26,22 @@ public protocol ReportRenderer: Sendable {
     var location: ReportLocation { get }
     /// The file's whole contents. Pure: no I/O, no clock, no randomness.
     func render(_ input: ReportInput) -> String
+    /// Every file the renderer writes, paths relative to ``location`` (a
+    /// renderer of several pages lists them all; the default is
+    /// `fileName` with `render`'s text). Pure, as `render`.
+    func files(_ input: ReportInput) -> [RenderedFile]
+}
+
+extension ReportRenderer {
+    public func files(_ input: ReportInput) -> [RenderedFile] { [RenderedFile(path: fileName, text: render(input))] }
+}
+
+/// One file a renderer writes: a relative path of plain folder and file
+/// names, and its contents.
+public struct RenderedFile: Sendable, Equatable {
+    public var path: String
+    public var text: String
+    public init(path: String, text: String) { self.path = path; self.text = text }
 }
 
 /// Which directory a renderer writes into.
@@ -50,6 +68,13 @@ public struct RunSummaryRow: Sendable, Codable, Equatable {
     public var fail: Int
     public var inconclusive: Int
     public var failedJobs: Int
+    /// `running`, `finished` or `interrupted`; absent in older summaries.
+    public var status: String?
+    /// Jobs planned, and those of them that never ran; absent in older summaries.
+    public var jobsPlanned: Int?
+    public var jobsUnfinished: Int?
+    /// Each engine's commit, aligned with `engines`; absent in older summaries.
+    public var engineCommits: [String]?
 
     public init(id: String, startedAt: Date, finishedAt: Date?, label: String, hostname: String, engines: [String],
                 workloads: Int, samples: Int, pass: Int, fail: Int, inconclusive: Int, failedJobs: Int) {
@@ -63,5 +88,12 @@ public struct RunSummaryRow: Sendable, Codable, Equatable {
                   hostname: run.machine.hostname, engines: run.engines.map(\.name), workloads: run.workloads.count,
                   samples: run.sampleCount, pass: analysis.count(.pass), fail: analysis.count(.fail),
                   inconclusive: analysis.count(.inconclusive), failedJobs: analysis.failures.count)
+        status = run.status?.rawValue
+        jobsPlanned = run.jobs.count
+        jobsUnfinished = run.unfinishedJobs
+        engineCommits = run.engines.map(\.identity.commit)
     }
+
+    /// Seconds from start to finish, when the run finished.
+    public var durationSeconds: Double? { finishedAt.map { $0.timeIntervalSince(startedAt) } }
 }

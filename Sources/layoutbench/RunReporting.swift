@@ -51,11 +51,14 @@ enum RunReporting {
                              samples: job.measured.map(SampleRecord.init), counters: job.counters,
                              digest: job.digest ?? "", host: m.hostname)
         }
-        return RunData(id: d.run.id.uuidString.lowercased(), startedAt: d.run.startedAt, finishedAt: d.run.finishedAt,
-                       label: d.run.commandLine,
-                       machine: Analysis.MachineInfo(hostname: m.hostname, cpuModel: m.cpuModel, cores: m.cores,
-                                                     memoryBytes: m.memoryBytes, kernel: m.kernel, swiftVersion: m.swiftVersion),
-                       engines: engines, workloads: workloads.filter { names.contains($0.name) }, jobs: jobs)
+        var data = RunData(id: d.run.id.uuidString.lowercased(), startedAt: d.run.startedAt, finishedAt: d.run.finishedAt,
+                           label: d.run.commandLine,
+                           machine: Analysis.MachineInfo(hostname: m.hostname, cpuModel: m.cpuModel, cores: m.cores,
+                                                         memoryBytes: m.memoryBytes, kernel: m.kernel, swiftVersion: m.swiftVersion),
+                           engines: engines, workloads: workloads.filter { names.contains($0.name) }, jobs: jobs)
+        data.status = RunState(rawValue: d.run.status.rawValue)
+        data.unfinishedJobs = d.jobs.filter { $0.status == .planned || $0.status == .running }.count
+        return data
     }
 
     static func storedVerdicts(_ analysis: RunAnalysis) -> [StoredVerdict] {

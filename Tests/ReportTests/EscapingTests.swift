@@ -38,7 +38,7 @@ struct EscapingTests {
         let analysis = RunAnalyzer().analyze(run)
         let input = ReportInput(run: run, analysis: analysis, allRuns: [RunSummaryRow(run: run, analysis: analysis)],
                                 generatedAt: ReportFixture.generatedAt)
-        let page = HTMLRunPage().render(input)
+        let page = ReportFixture.allPages(input)
         #expect(!page.contains("<img"))
         #expect(!page.contains("onerror=alert(1)>"))
         #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;"))
@@ -58,7 +58,7 @@ struct EscapingTests {
         hostile.id = "javascript:alert(1)"
         let page = HTMLIndexPage().render(ReportInput(run: run, analysis: analysis, allRuns: [hostile, RunSummaryRow(run: run, analysis: analysis)]))
         #expect(!page.contains("href=\"javascript"))
-        #expect(page.contains("<span class=\"mono\">javascript:alert(1)</span>"))
+        #expect(page.contains("<span class=\"mono\" title=\"javascript:alert(1)\">javascri…</span>"))
         #expect(page.contains("href=\"run-7/index.html\""))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Analysis
+import Report
 import Statistics
 import WorkerProtocol
 import Workloads
@@ -59,6 +60,11 @@ enum ReportFixture {
                        machine: MachineInfo(hostname: "host-" + probe, cpuModel: "Test CPU " + probe, cores: 2,
                                             memoryBytes: 8 << 30, kernel: "Linux 6.1", swiftVersion: "Swift version 6.3.1"),
                        engines: [engine], workloads: workloads, jobs: jobs)
+    }
+
+    /// Every page of the run's report (the summary, then each workload's page) as one text.
+    static func allPages(_ input: ReportInput) -> String {
+        HTMLRunPage().files(input).map(\.text).joined(separator: "\n")
     }
 
     /// A fresh temporary directory, removed by the caller.

@@ -55,7 +55,7 @@ struct ReportWriterTests {
         let run = ReportFixture.run(hostileNames: false)
         let analysis = RunAnalyzer().analyze(run)
         let input = ReportInput(run: run, analysis: analysis, allRuns: [], generatedAt: ReportFixture.generatedAt)
-        let page = HTMLRunPage().render(input)
+        let page = ReportFixture.allPages(input)
         let cell = try #require(analysis.cell(CellKey(workload: "independent-blocks", variant: "independent", size: 10_000, engine: "layoutbench")))
         #expect(page.contains(NumberFormat.seconds(cell.median)))
         #expect(page.contains(NumberFormat.seconds(cell.percentile(95)!)))
@@ -70,7 +70,7 @@ struct ReportWriterTests {
             let stripped = page.replacingOccurrences(of: "</", with: "").replacingOccurrences(of: "/>", with: "")
             #expect(!stripped.contains(needle), "page contains \(needle)")
         }
-        #expect(HTMLRunPage().render(input) == page, "rendering is deterministic")
+        #expect(ReportFixture.allPages(input) == page, "rendering is deterministic")
     }
 
     @Test func theTerminalTableListsFailuresFirst() {
@@ -106,7 +106,7 @@ struct DegenerateRunTests {
         run.jobs = []
         var analysis = RunAnalyzer().analyze(run)
         #expect(analysis.verdicts.allSatisfy { $0.outcome == .inconclusive })
-        var page = HTMLRunPage().render(ReportInput(run: run, analysis: analysis, allRuns: []))
+        var page = ReportFixture.allPages(ReportInput(run: run, analysis: analysis, allRuns: []))
         #expect(page.contains("No successful job of this workload."))
 
         // One sample per job and one failed size: statistics without intervals, no crash.
@@ -114,7 +114,7 @@ struct DegenerateRunTests {
         analysis = RunAnalyzer().analyze(run)
         #expect(analysis.cells.allSatisfy { $0.sampleCount == 1 && $0.medianLower == $0.median })
         #expect(analysis.series.allSatisfy { $0.time.classification == nil && $0.time.unavailable["class"] != nil })
-        page = HTMLRunPage().render(ReportInput(run: run, analysis: analysis, allRuns: []))
+        page = ReportFixture.allPages(ReportInput(run: run, analysis: analysis, allRuns: []))
         #expect(page.contains("</html>"))
         #expect(!MarkdownSummary().render(ReportInput(run: run, analysis: analysis, allRuns: [])).isEmpty)
     }

@@ -30,6 +30,11 @@ public struct RunData: Sendable, Codable, Equatable {
     /// The workload definitions the run used (titles, talks, sweeps, expectations).
     public var workloads: [Workload]
     public var jobs: [JobRecord]
+    /// How the run stands in the store; `nil` for runs built by hand.
+    public var status: RunState?
+    /// How many of `jobs` never ran because the run ended first (they are
+    /// listed as failed); `nil` when not known.
+    public var unfinishedJobs: Int?
 
     public init(id: String, startedAt: Date, finishedAt: Date? = nil, label: String = "",
                 machine: MachineInfo, engines: [EngineRecord], workloads: [Workload], jobs: [JobRecord]) {
@@ -42,6 +47,11 @@ public struct RunData: Sendable, Codable, Equatable {
 
     /// Total measured samples over all jobs.
     public var sampleCount: Int { jobs.reduce(0) { $0 + $1.samples.count } }
+}
+
+/// Where a run stands: still going, ended normally, or cut short.
+public enum RunState: String, Sendable, Codable, Equatable {
+    case running, finished, interrupted
 }
 
 /// The machine the run measured on (the harness's own host when jobs were

@@ -8,16 +8,18 @@ extension HTMLRunPage {
     func workloadSection(_ name: String, _ context: PageContext) -> HTML {
         let run = context.input.run, analysis = context.input.analysis
         let workload = run.workload(named: name)
-        let id = anchorID("w", name)
+        let id = context.anchors.id(workload: name)
         let series = analysis.series(of: name)
         var talk: HTML = ""
         if let w = workload {
+            let variants = HTML.join(w.variants.map { v in
+                "<li id=\"\(context.anchors.id(workload: name, variant: v.name))\"><span class=\"mono\">\(v.name)</span>\(v.description.isEmpty ? "" : " — \(v.description)" as HTML)</li>"
+            })
             talk = """
-            <dl class="facts"><dt>Workload</dt><dd class="mono">\(w.name)</dd><dt>Replays</dt><dd>\(w.talk.title)\
+            <dl class="facts"><dt>Workload</dt><dd class="mono">\(w.name)</dd><dt>Replays</dt><dd>\(talkTitle(w.talk))\
             \(w.talk.time.isEmpty ? "" : ", at \(w.talk.time)" as HTML)\(w.talk.scenario.isEmpty ? "" : " (scenario \(w.talk.scenario))" as HTML)</dd>\
-            <dt>Sweep</dt><dd>\(w.sweep.parameter) = \(w.sweep.sizes.map(String.init).joined(separator: ", "))</dd>\
-            <dt>Variants</dt><dd>\(HTML.join(w.variants.map { "<span class=\"mono\">\($0.name)</span>\($0.description.isEmpty ? "" : " — \($0.description)" as HTML)" }, separator: "; "))</dd></dl>
-            <p>\(w.description)</p>
+            <dt>Sweep</dt><dd>\(w.sweep.parameter) = \(w.sweep.sizes.map(String.init).joined(separator: ", "))</dd></dl>
+            <p>\(w.description)</p><h3>Variants</h3><ul class="variants">\(variants)</ul>
             """
         }
         var verdicts: HTML = ""
@@ -27,7 +29,7 @@ extension HTMLRunPage {
         }
         let verdictBlock: HTML = verdicts.raw.isEmpty ? "" : "<h3>Verdicts</h3><ul class=\"verdict-list\">\(verdicts)</ul>"
         return """
-        <section class="workload" id="\(id)" aria-labelledby="\(id)-h"><h2 id="\(id)-h">\(workload?.title ?? name)</h2>\(talk)\(verdictBlock)\
+        <section class="workload" id="\(id)" aria-label="\(workload?.title ?? name)"><h2>\(workload?.title ?? name)</h2>\(talk)\(verdictBlock)\
         \(scalingBlock(name, series, context))\(distributionBlock(name, context))\(ratioBlock(name, analysis))\(counterBlock(series, context))</section>
         """
     }

@@ -48,7 +48,18 @@ enum Stylesheet {
     dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.15em 1em}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
     footer{color:var(--muted);padding:2em 1.25em;font-size:.9em}
     section.workload{content-visibility:auto;contain-intrinsic-size:auto 2600px}
-    @media print{.skip,nav.toc{display:none}section.workload{content-visibility:visible}}
+    nav.bar{position:sticky;top:0;z-index:5;background:var(--bg);border-bottom:1px solid var(--line);\
+    padding:.4em 1.25em;display:flex;flex-wrap:wrap;gap:.3em 1.1em;align-items:baseline}
+    nav.bar a[aria-current]{font-weight:700;color:var(--fg)}
+    nav.bar details{position:relative}nav.bar details ol{position:absolute;left:0;top:1.6em;z-index:6;margin:0;\
+    padding:.5em 1em .5em 2.2em;background:var(--panel);border:1px solid var(--line);border-radius:6px;\
+    max-height:70vh;overflow-y:auto;width:max-content;max-width:90vw}
+    :target{scroll-margin-top:3.2em}
+    body.index header,body.index main{max-width:1360px}
+    table.runs{display:table;table-layout:auto;font-size:.9em}table.runs td.wrap{overflow-wrap:anywhere;max-width:18em}
+    .status.finished{color:var(--pass)}.status.interrupted{color:var(--fail)}.status.running{color:var(--inconclusive)}
+    ul.variants li{margin:.15em 0}
+    @media print{.skip,nav.toc,nav.bar{display:none}section.workload{content-visibility:visible}}
     """
 
     /// Stroke and fill for series classes s0…s7.

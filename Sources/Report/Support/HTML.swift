@@ -58,5 +58,6 @@ func anchorID(_ prefix: String, _ text: String) -> String {
     }
     var h: UInt32 = 2_166_136_261
     for b in text.utf8 { h = (h ^ UInt32(b)) &* 16_777_619 }
-    return prefix + "-" + String(slug.prefix(40)) + String(h % 0xFFFF, radix: 16)
+    // "_" never occurs in a `PageAnchors` id, so a chart's id cannot take a workload's or a variant's.
+    return prefix + "_" + String(slug.prefix(40)) + String(h % 0xFFFF, radix: 16)
 }
