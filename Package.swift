@@ -197,8 +197,8 @@ let package = Package(
         .executableTarget(name: "synthetic-worker", dependencies: ["WorkerProtocol", "SyntheticTimings"], path: "Tests/synthetic-worker"),
         .testTarget(name: "VerdictCalibrationTests", dependencies: ["VerdictCalibration", "SyntheticTimings", "synthetic-worker"]),
         // Renders a run and its analysis: static HTML, JSON, CSV, Markdown, terminal table.
-        .target(name: "Report", dependencies: ["Analysis"]),
-        .testTarget(name: "ReportTests", dependencies: ["Report"]),
+        .target(name: "Report", dependencies: ["Analysis", "Comparison"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "Comparison"]),
         // Generates a synthetic 100,000-sample run and times analysis + report.
         .executableTarget(name: "report-bench", dependencies: ["Report"]),
     ]

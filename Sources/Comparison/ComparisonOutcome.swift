@@ -155,4 +155,10 @@ public enum ComparisonHeadline {
         let p = ((r - 1) * 1000).rounded() / 10
         return p == 0 ? "+0.0 %" : (p > 0 ? "+" : "") + "\(p) %"
     }
+
+    /// A counter's value per iteration: whole numbers without a point, "absent" for a side without it.
+    public static func counterValue(_ v: Double?) -> String {
+        guard let v else { return "absent" }
+        return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
 }

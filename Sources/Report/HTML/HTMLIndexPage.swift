@@ -38,7 +38,7 @@ public struct HTMLIndexPage: ReportRenderer {
             <a href="history/index.html">Each workload over time</a>.</p>
             """,
             main: "<section id=\"runs\" aria-label=\"Runs\">\(runs)</section>\(comparisons)",
-            footer: "Generated \(NumberFormat.timestamp(input.generatedAt)) by LayoutBench.", bodyClass: "index")
+            footer: "Generated \(NumberFormat.timestamp(input.generatedAt)) by LayoutBench.", bodyClass: "wide")
     }
 
     private func runRow(_ r: RunSummaryRow) -> HTML {

@@ -55,10 +55,16 @@ enum Stylesheet {
     padding:.5em 1em .5em 2.2em;background:var(--panel);border:1px solid var(--line);border-radius:6px;\
     max-height:70vh;overflow-y:auto;width:max-content;max-width:90vw}
     :target{scroll-margin-top:3.2em}
-    body.index header,body.index main{max-width:1360px}
+    body.wide header,body.wide main{max-width:1360px}
     table.runs{display:table;table-layout:auto;font-size:.9em}table.runs td.wrap{overflow-wrap:anywhere;max-width:18em}
     .status.finished{color:var(--pass)}.status.interrupted{color:var(--fail)}.status.running{color:var(--inconclusive)}
     ul.variants li{margin:.15em 0}
+    .headline{font-size:1.2em;font-weight:700}.v-0{color:var(--pass)}.v-1,.v-error{color:var(--fail)}.v-unknown{color:var(--inconclusive)}
+    svg.shift-chart{max-width:900px}svg .band{fill:var(--panel);stroke:var(--line);stroke-width:.5}
+    svg .shift .interval{stroke:currentColor;stroke-width:2}svg .shift .dot,svg .shift .arrow{fill:currentColor}
+    svg g.v-0{color:var(--pass)}svg g.v-1,svg g.v-error{color:var(--fail)}svg g.v-unknown{color:var(--inconclusive)}
+    table.compare-cells{display:table;font-size:.9em}table.compare-cells td.mono{overflow-wrap:anywhere;max-width:16em}
+    svg .row-label{fill:var(--fg);font-size:11px}svg .row-label.pooled{font-weight:700}
     @media print{.skip,nav.toc,nav.bar{display:none}section.workload{content-visibility:visible}}
     """
 

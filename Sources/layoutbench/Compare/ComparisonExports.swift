@@ -15,7 +15,7 @@ enum ComparisonExports {
         var baseSamples, candidateSamples: Int
         /// Each timing job's median seconds per iteration, in run order (A B B A: two a side per round).
         var baseSeconds, candidateSeconds: [Double]
-        /// Each timing job's wall seconds, aligned with the above; absent in files written before 2026-11-23.
+        /// Each timing job's wall seconds, aligned with the above; absent in older files.
         var baseJobSeconds, candidateJobSeconds: [Double]?
         var counterChanges: [CounterJSON]
         var baseDigest, candidateDigest: String?
@@ -132,13 +132,13 @@ enum ComparisonExports {
                 text += ": the \(side.rawValue) worker failed (below)"
             } else {
                 if let r = c.ratio, let lo = c.ratioLower, let hi = c.ratioUpper {
-                    text += "  time \(ComparisonPage.signed(r)) [\(ComparisonPage.signed(lo)), \(ComparisonPage.signed(hi))]"
+                    text += "  time \(ComparisonHeadline.signedPercent(r)) [\(ComparisonHeadline.signedPercent(lo)), \(ComparisonHeadline.signedPercent(hi))]"
                 } else {
                     text += "  time: too few samples"
                 }
                 if !c.counterChanges.isEmpty {
                     text += "  counters: " + c.counterChanges.prefix(5).map {
-                        "\($0.name) \(ComparisonPage.number($0.base)) → \(ComparisonPage.number($0.candidate))"
+                        "\($0.name) \(ComparisonHeadline.counterValue($0.base)) → \(ComparisonHeadline.counterValue($0.candidate))"
                     }.joined(separator: ", ") + (c.counterChanges.count > 5 ? ", …" : "")
                 }
                 if c.digestChanged { text += "  layout digest \(c.baseDigest ?? "") → \(c.candidateDigest ?? "")" }

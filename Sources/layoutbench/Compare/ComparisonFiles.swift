@@ -1,20 +1,27 @@
 import Comparison
 import Foundation
 import Harness
+import Report
 import ResultStore
 
 /// Where a comparison's results go: files (HTML page, JSON, Markdown, the
 /// GitHub step summary) and the results database.
 enum ComparisonFiles {
-    /// Writes `index.html` and `comparison.json` into `directory`; returns the page's path.
+    /// Writes `index.html` and `comparison.json` into `directory`; returns
+    /// the page's path. A comparison written into the project's `Reports/`
+    /// (the default) links to the index of runs, which is written again to
+    /// list it.
     ///
     /// - Throws: `CompareError.cannotWrite`.
-    static func writePage(_ suite: SuiteComparison, header: ComparisonHeader, to directory: URL) throws(CompareError) -> String {
+    static func writePage(_ suite: SuiteComparison, header: ComparisonHeader, to directory: URL,
+                          reports: URL = DatabaseLocator.projectRoot().appendingPathComponent("Reports")) throws(CompareError) -> String {
         let page = directory.appendingPathComponent("index.html")
+        let inReports = directory.standardizedFileURL.deletingLastPathComponent().path == reports.standardizedFileURL.path
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(ComparisonPage.render(suite, header: header).utf8).write(to: page, options: .atomic)
+            try Data(ComparisonPage.render(suite, header: header, linksToRuns: inReports).utf8).write(to: page, options: .atomic)
             try ComparisonExports.json(suite, header: header).write(to: directory.appendingPathComponent("comparison.json"), options: .atomic)
+            if inReports { try Report.writeIndex(reports: reports) }
         } catch {
             throw .cannotWrite(path: directory.path, reason: "\(error.localizedDescription)")
         }
