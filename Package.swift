@@ -60,11 +60,10 @@ let package = Package(
         // The collection view: a scroll view that drives a CollectionLayout
         // with cells from a data source, reuse, self-sizing in the window's
         // engine (or a fresh engine per call, for comparison) and batch
-        // updates; plus a self-sizing feed cell and FeedScroller. Only its
-        // tests run it: the scenario drivers size cells with their own pool
-        // (self-sizing-cells) and apply batches to the layout alone
-        // (batch-updates), so no worker links it. Depends on SampleViews for
-        // seeded text.
+        // updates; plus a self-sizing feed cell and FeedScroller. The
+        // self-sizing-cells and batch-updates scenarios run through it with
+        // `through: collection-view` (the default drives the layout object
+        // alone). Depends on SampleViews for seeded text.
         .target(name: "CollectionViews", dependencies: ["LayoutEngine", "CollectionLayout", "Geometry", "SampleViews"]),
         .testTarget(name: "CollectionViewsTests", dependencies: ["CollectionViews", "CollectionTestSupport", "Randomness"]),
 
@@ -102,7 +101,7 @@ let package = Package(
         .target(name: "ScenarioCatalog", dependencies: ["Workloads", "EngineCounterNames"]),
         // The scenario drivers the worker runs (the engine side of the catalog).
         .target(name: "Scenarios", dependencies: ["ScenarioCatalog", "Workloads", "LayoutSolver", "Geometry", "TextMeasurement",
-                                                 "CollectionLayout", "LayoutEngine", "SampleViews", "Randomness"]),
+                                                 "CollectionLayout", "CollectionViews", "LayoutEngine", "SampleViews", "Randomness"]),
         // The worker: measurement loop, protocol I/O, allocation and memory meters, engine identity.
         // Its summaries use the same median as the analysis (Statistics is pure math, no harness).
         .target(name: "WorkerCore", dependencies: ["Scenarios", "ScenarioCatalog", "Workloads", "WorkerProtocol", "Statistics"]),

@@ -65,8 +65,8 @@ extension ScenarioCatalog {
             parameters: [n("cells", "cells in the feed", max: 100_000),
                          choice("strategy", ["own-engine", "fresh-engine"], "size cells in their own engine or a fresh one per call"),
                          double("width", 375, min: 100, max: 4000, "collection view width in points"),
-                         double("screen_height", 812, min: 100, max: 4000, "visible height in points")],
-            counters: viewCounters + [CounterNames.attributesComputed, "cellsSized"]),
+                         double("screen_height", 812, min: 100, max: 4000, "visible height in points"), through],
+            counters: viewCounters + [CounterNames.attributesComputed, "cellsSized", "cellsConfigured", "cellsCreated"]),
     ]
 
     /// Drivers that run the pure collection layouts (CollectionLayout).
@@ -95,8 +95,8 @@ extension ScenarioCatalog {
                              "section deletes (each with an insert), moves and reloads per batch; items then change in the first half of the sections"),
                          double("width", 390, min: 100, max: 4000,
                                 "collection view width in points: 390 puts one item on a line, 1024 two"),
-                         choice("mode", ["batch", "reload-data"], "performBatchUpdates or reloadData")],
+                         choice("mode", ["batch", "reload-data"], "performBatchUpdates or reloadData"), through],
             counters: [CounterNames.attributesComputed, CounterNames.itemsReturned, "fullLayouts",
-                       "linesVisited", "sectionsVisited", "runsPlaced", "batchWork"]),
+                       "linesVisited", "sectionsVisited", "runsPlaced", "batchWork", "cellsConfigured", "cellsSized"]),
     ]
 }

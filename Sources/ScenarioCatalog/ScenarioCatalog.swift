@@ -19,6 +19,10 @@ public enum ScenarioCatalog {
     static func choice(_ name: String, _ options: [String], _ summary: String) -> ParameterSpec {
         ParameterSpec(name, .choice(options), default: nil, summary: summary)
     }
+    /// Whether a collection scenario drives the layout object alone or a
+    /// collection view (data source, dequeued cells, display) around it.
+    static let through = ParameterSpec("through", .choice(["layout", "collection-view"]), default: .string("layout"),
+                                       summary: "the layout object alone, or a CollectionView with a data source and reused cells")
     /// Which implementation of a shape runs: on the solver directly, or from views in a window.
     static let layer = ParameterSpec("layer", .choice(["solver", "views"]), default: .string("solver"),
                                      summary: "solver variables directly, or views with anchors in a window")

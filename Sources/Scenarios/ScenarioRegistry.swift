@@ -11,10 +11,10 @@ public enum ScenarioRegistry {
             LayeredShapeDriver<LongRowDriver, ViewLongRowDriver>.self,
             LayeredShapeDriver<NestedChainDriver, ViewNestedChainDriver>.self,
             LayeredShapeDriver<RandomAnchorsDriver, ViewRandomAnchorsDriver>.self,
-            FlowLayoutDriver.self, MosaicDriver.self, BatchUpdatesDriver.self,
+            FlowLayoutDriver.self, MosaicDriver.self, ThroughDriver<BatchUpdatesDriver, BatchUpdatesCollectionViewDriver>.self,
             FeedCellDriver.self, FittingSizeDriver.self, TextMeasurementDriver.self, LayoutCycleDriver.self,
             SafeAreaDriver.self, MovingSubtreeDriver.self, HierarchyRemovalDriver.self, ChurnDriver.self,
-            SelfSizingCellsDriver.self,
+            ThroughDriver<SelfSizingCellsDriver, SelfSizingCollectionViewDriver>.self,
         ]
         return Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
     }

@@ -112,6 +112,39 @@ import Workloads
         }
     }
 
+    /// A job's request holds its own variant and no expectations, and reads
+    /// back as exactly that part of the workload: an older worker that lacks
+    /// a parameter another variant uses still runs this one.
+    @Test func eachRequestCarriesOnlyItsOwnVariant() throws {
+        let loaded = try planner.load([])
+        var cut = 0
+        for item in loaded {
+            let requests = WorkerRequests(sources: [item.path: item.source])
+            let jobs = try planner.plan(runID: UUID(), workloads: [item], variants: nil, sizes: nil, samples: nil, seed: 1, engines: [engine])
+            for job in jobs {
+                let sent = try #require(requests.request(for: job).workloadSource)
+                let reread = try WorkloadLoader.load(source: sent, file: item.path)
+                #expect(reread.variants.map(\.name) == [job.variant], "\(item.path) \(job.variant)")
+                #expect(reread.expectations.isEmpty, "\(item.path)")
+                #expect(sent.split(separator: "\n", omittingEmptySubsequences: false).count
+                        == item.source.split(separator: "\n", omittingEmptySubsequences: false).count, "lines keep their numbers")
+                cut += 1
+            }
+        }
+        #expect(cut > 300)
+        // The bare-layout variant of self-sizing-cells never shows an older worker the collection-view parameter.
+        let cells = try #require(try planner.load(["self-sizing-cells"]).first)
+        let requests = WorkerRequests(sources: [cells.path: cells.source])
+        let job = try #require(try planner.plan(runID: UUID(), workloads: [cells], variants: ["own-engine"], sizes: [25], samples: nil,
+                                                seed: 1, engines: [engine]).first)
+        let sent = try #require(requests.request(for: job).workloadSource)
+        #expect(cells.source.contains("through: collection-view") && !sent.contains("through:") && !sent.contains("collection-view"))
+        // A flow-style variants map is left whole: its jobs get the prepared text.
+        let flow = "name: t\ntitle: T\ntalk: {title: T, time: \"\", scenario: \"§1\"}\ndescription: d\ndriver: churn\n"
+            + "sweep: {parameter: views, sizes: [1, 2]}\nvariants: {churned: {overrides: {mode: churned}}, grouped: {overrides: {mode: grouped}}}\n"
+        #expect(WorkerRequests.variantSources(flow, original: flow, file: "t.yaml").isEmpty || (try? WorkloadLoader.load(source: flow, file: "t.yaml")) == nil)
+    }
+
     /// A worker built before `talk.title_en` existed refuses the key; the
     /// shipped slide-deck workloads carry it, so every request must go
     /// without it, in block style with a folded value too.

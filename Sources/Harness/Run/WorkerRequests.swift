@@ -14,27 +14,39 @@ import Workloads
 /// settings it knows from the request and ignores the fields it does not
 /// (it then warms up without `warmup_seconds`). The talk's `title_en` is
 /// blanked too, for the same reason: it labels pages and nothing else.
+///
+/// For the same reason a job's request carries only its own variant: the
+/// other variants' entries and the `expectations` section (the harness's to
+/// check) are blanked, so an older worker never refuses a workload for a
+/// variant that uses a parameter it lacks while it runs one it has.
 public struct WorkerRequests: Sendable {
     struct Prepared: Sendable {
         var source: String
         var measurement: MeasurementSettings?
     }
     private let prepared: [String: Prepared]
+    /// Workload path → variant → the text with only that variant, where it could be cut out.
+    private let perVariant: [String: [String: String]]
 
     /// - Parameter sources: workload path → the file's text, as planned.
     public init(sources: [String: String]) {
-        var prepared: [String: Prepared] = [:]
+        var prepared: [String: Prepared] = [:], perVariant: [String: [String: String]] = [:]
         for (path, source) in sources {
-            prepared[path] = Self.prepare(source, file: path)
+            let entry = Self.prepare(source, file: path)
+            prepared[path] = entry
+            perVariant[path] = Self.variantSources(entry.source, original: source, file: path)
         }
         self.prepared = prepared
+        self.perVariant = perVariant
     }
 
     /// The request for `job`: its workload's text without the measurement
-    /// section, and that section's settings (`--samples` first) as fields.
+    /// section, the expectations and the other variants, and the
+    /// measurement settings (`--samples` first) as fields.
     public func request(for job: PlannedJob) -> JobRequest {
         let entry = prepared[job.workloadPath]
-        var request = JobRequest(workloadPath: job.workloadPath, workloadSource: entry?.source, variant: job.variant,
+        let source = perVariant[job.workloadPath]?[job.variant] ?? entry?.source
+        var request = JobRequest(workloadPath: job.workloadPath, workloadSource: source, variant: job.variant,
                                  size: job.size, seed: job.seed, samples: job.requestedSamples)
         if let m = entry?.measurement {
             request.samples = job.requestedSamples ?? m.samples
@@ -123,14 +135,71 @@ public struct WorkerRequests: Sendable {
         return line
     }
 
-    /// `source` with the lines of its top-level `measurement:` entry blank:
-    /// the key's line and every following line that is indented, blank or
-    /// a comment, up to the next top-level line.
-    static func withoutMeasurement(_ source: String) -> String {
+    /// For each variant of the workload in `source` (already prepared), the
+    /// text with the `expectations` section and every other variant's entry
+    /// blank; a variant is left out (its jobs get the whole text) when the
+    /// cut text does not read back as exactly the workload with only that
+    /// variant and no expectations.
+    static func variantSources(_ source: String, original: String, file: String) -> [String: String] {
+        guard let workload = try? WorkloadLoader.load(source: original, file: file), workload.variants.count > 1 || !workload.expectations.isEmpty
+        else { return [:] }
+        let withoutExpectations = withoutTopLevel("expectations", source)
+        var result: [String: String] = [:]
+        for variant in workload.variants {
+            let cut = onlyVariant(variant.name, withoutExpectations)
+            guard var reread = try? WorkloadLoader.load(source: cut, file: file), reread.expectations.isEmpty,
+                  reread.variants == [variant] else { continue }
+            reread.variants = workload.variants
+            reread.expectations = workload.expectations
+            reread.measurement = workload.measurement
+            reread.talk.titleEnglish = workload.talk.titleEnglish
+            guard reread == workload else { continue }
+            result[variant.name] = cut
+        }
+        return result
+    }
+
+    /// `source` with the entries of its top-level `variants:` block other
+    /// than `name`'s blank (block style only; flow style is left as is).
+    static func onlyVariant(_ name: String, _ source: String) -> String {
+        var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("variants:") }),
+              lines[start].trimmingCharacters(in: .whitespaces) == "variants:" else { return source }
+        func indent(_ line: String) -> Int { line.prefix { $0 == " " }.count }
+        func isFiller(_ line: String) -> Bool {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            return t.isEmpty || t.hasPrefix("#")
+        }
+        var i = start + 1
+        var entryIndent: Int?
+        var keep = true
+        while i < lines.count {
+            let line = lines[i]
+            if isFiller(line) { if !keep { lines[i] = "" }; i += 1; continue }
+            let depth = indent(line)
+            if depth == 0 { break }   // the next top-level key
+            if entryIndent == nil { entryIndent = depth }
+            if depth == entryIndent {
+                var key = line.dropFirst(depth).prefix { $0 != ":" }.trimmingCharacters(in: .whitespaces)
+                if key.count >= 2, let q = key.first, q == "\"" || q == "'", key.last == q { key = String(key.dropFirst().dropLast()) }
+                keep = key == name
+            } else if depth < entryIndent! {
+                return source   // an indentation this reading does not follow
+            }
+            if !keep { lines[i] = "" }
+            i += 1
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `source` with the lines of its top-level `key:` entry blank: the
+    /// key's line and every following line that is indented, blank or a
+    /// comment, up to the next top-level line.
+    static func withoutTopLevel(_ key: String, _ source: String) -> String {
         var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var i = 0
         while i < lines.count {
-            guard lines[i].hasPrefix("measurement:") || lines[i].hasPrefix("measurement :") else { i += 1; continue }
+            guard lines[i].hasPrefix(key + ":") || lines[i].hasPrefix(key + " :") else { i += 1; continue }
             lines[i] = ""
             i += 1
             while i < lines.count, lines[i].isEmpty || lines[i].first == " " || lines[i].first == "\t"
@@ -141,4 +210,9 @@ public struct WorkerRequests: Sendable {
         }
         return lines.joined(separator: "\n")
     }
+
+    /// `source` with the lines of its top-level `measurement:` entry blank:
+    /// the key's line and every following line that is indented, blank or
+    /// a comment, up to the next top-level line.
+    static func withoutMeasurement(_ source: String) -> String { withoutTopLevel("measurement", source) }
 }
