@@ -13,10 +13,33 @@ public struct RunAnalyzer: Sendable {
 
     /// Analyses `run`. Never throws: what cannot be computed (too few sizes,
     /// failed jobs) is recorded with its reason and the verdicts say
-    /// inconclusive.
+    /// inconclusive. The phases: jobs grouped into cells, cell statistics,
+    /// series fits, variant ratios, verdicts.
     public func analyze(_ run: RunData) -> RunAnalysis {
+        let (jobsByCell, notes) = Self.groupJobs(run)
+        let measured = analyzeCells(jobsByCell)
+        let series = fitSeries(measured.cells, times: measured.times, jobs: jobsByCell)
+        let ratios = Self.variantRatios(run, measured)
+        let verdicts = expectationVerdicts(run, measured, series: series, ratios: ratios)
+        return RunAnalysis(runID: run.id, options: options, cells: measured.cells, series: series, ratios: ratios,
+                           verdicts: verdicts, failures: measured.failures, notes: notes)
+    }
+
+    /// What the cell phase produces for the later ones.
+    struct MeasuredCells {
+        var cells: [CellStatistics] = []
+        var failures: [RunAnalysis.JobFailure] = []
+        /// Per-iteration times of each cell with any sample.
+        var times: [CellKey: [Double]] = [:]
+        /// Each cell's bootstrap replicates of its median (for ratios).
+        var replicates: [CellKey: [Double]] = [:]
+        var byKey: [CellKey: CellStatistics] = [:]
+    }
+
+    /// Jobs by cell, with implausible samples and failed jobs' samples left
+    /// out, and notes on what the run does not describe.
+    static func groupJobs(_ run: RunData) -> (jobsByCell: [CellKey: [JobRecord]], notes: [String]) {
         var notes: [String] = []
-        let knownWorkloads = Set(run.workloads.map(\.name))
         var jobsByCell: [CellKey: [JobRecord]] = [:]
         var implausible = 0
         for var job in run.jobs {
@@ -31,6 +54,7 @@ public struct RunAnalyzer: Sendable {
         if implausible > 0 {
             notes.append("\(implausible) sample(s) with times or iteration counts no measurement can produce were left out")
         }
+        let knownWorkloads = Set(run.workloads.map(\.name))
         for name in Set(run.jobs.map(\.workload)).subtracting(knownWorkloads).sorted() {
             notes.append("jobs of workload \(name) have no workload definition in the run; their expectations cannot be checked")
         }
@@ -38,43 +62,46 @@ public struct RunAnalyzer: Sendable {
         for name in Set(run.jobs.map(\.engine)).subtracting(engineNames).sorted() {
             notes.append("jobs ran on engine \(name), which the run does not describe; its identity is unknown")
         }
+        return (jobsByCell, notes)
+    }
 
-        // Cells, in parallel (each is independent of the others).
+    /// Each cell's statistics, in parallel (each is independent of the others), and its failed jobs.
+    func analyzeCells(_ jobsByCell: [CellKey: [JobRecord]]) -> MeasuredCells {
         let keys = jobsByCell.keys.sorted()
         let options = options
         let analyzer = self
-        let frozenJobs = jobsByCell
         let cellResults = parallelMap(keys.count) { i -> ((CellStatistics, [Double])?, [Double]) in
             let key = keys[i]
-            let jobs = frozenJobs[key]!
+            let jobs = jobsByCell[key]!
             let t = jobs.flatMap { $0.samples.map(\.secondsPerIteration) }
             return (CellStatistics.make(key: key, jobs: jobs, resamples: options.cellResamples, seed: analyzer.seed(for: key.description)), t)
         }
-        var cells: [CellStatistics] = []
-        var failures: [RunAnalysis.JobFailure] = []
-        var times: [CellKey: [Double]] = [:]
-        var replicates: [CellKey: [Double]] = [:]
-        var cellByKey: [CellKey: CellStatistics] = [:]
+        var m = MeasuredCells()
         for (i, key) in keys.enumerated() {
-            for job in jobsByCell[key]! { if case .failed(let reason) = job.status { failures.append(.init(key: key, seed: job.seed, reason: reason)) } }
-            if !cellResults[i].1.isEmpty { times[key] = cellResults[i].1 }
-            if let (c, r) = cellResults[i].0 { cells.append(c); replicates[key] = r; cellByKey[key] = c }
+            for job in jobsByCell[key]! { if case .failed(let reason) = job.status { m.failures.append(.init(key: key, seed: job.seed, reason: reason)) } }
+            if !cellResults[i].1.isEmpty { m.times[key] = cellResults[i].1 }
+            if let (c, r) = cellResults[i].0 { m.cells.append(c); m.replicates[key] = r; m.byKey[key] = c }
         }
+        return m
+    }
 
-        // Series: time and counters across sizes.
+    /// Time and counters across sizes, one series per workload, variant and engine, in parallel.
+    func fitSeries(_ cells: [CellStatistics], times: [CellKey: [Double]], jobs jobsByCell: [CellKey: [JobRecord]]) -> [SeriesScaling] {
         var cellsBySeries: [SeriesKey: [CellStatistics]] = [:]
         for c in cells { cellsBySeries[c.key.series, default: []].append(c) }
         let seriesKeys = cellsBySeries.keys.sorted()
-        let frozenSeries = cellsBySeries, frozenTimes = times
-        let series = parallelMap(seriesKeys.count) { i -> SeriesScaling in
+        let frozenSeries = cellsBySeries
+        let options = options
+        let analyzer = self
+        return parallelMap(seriesKeys.count) { i -> SeriesScaling in
             let key = seriesKeys[i]
             let seriesCells = frozenSeries[key]!.sorted { $0.key.size < $1.key.size }
             var samples: [Int: [Double]] = [:]
             var cpuSamples: [Int: [Double]] = [:]
             var jobOfSample: [Int: [Int]] = [:]
             for c in seriesCells {
-                samples[c.key.size] = frozenTimes[c.key] ?? []
-                let jobs = frozenJobs[c.key]!
+                samples[c.key.size] = times[c.key] ?? []
+                let jobs = jobsByCell[c.key]!
                 cpuSamples[c.key.size] = jobs.flatMap { $0.samples.map(\.cpuSecondsPerIteration) }
                 jobOfSample[c.key.size] = jobs.enumerated().flatMap { i, job in Array(repeating: i, count: job.samples.count) }
             }
@@ -89,43 +116,47 @@ public struct RunAnalyzer: Sendable {
             }
             return SeriesScaling(key: key, time: time, counters: counters, growth: GrowthFinding.decide(time: time, counters: counters))
         }
+    }
 
-        // Ratios against each workload's first variant (the file's order), else the alphabetically first.
+    /// Each cell against its workload's first variant (the file's order,
+    /// else the alphabetically first) at the same size and engine.
+    static func variantRatios(_ run: RunData, _ m: MeasuredCells) -> [VariantRatio] {
         var variantOrder: [String: [String]] = [:]
-        for c in cells where variantOrder[c.key.workload] == nil {
+        for c in m.cells where variantOrder[c.key.workload] == nil {
             variantOrder[c.key.workload] = run.workload(named: c.key.workload)?.variants.map(\.name)
-                ?? Array(Set(cells.filter { $0.key.workload == c.key.workload }.map(\.key.variant))).sorted()
+                ?? Array(Set(m.cells.filter { $0.key.workload == c.key.workload }.map(\.key.variant))).sorted()
         }
         var pairs: [(base: CellKey, candidate: CellKey)] = []
-        for c in cells {
+        for c in m.cells {
             let k = c.key
-            guard let base = variantOrder[k.workload]!.first(where: { v in times[CellKey(workload: k.workload, variant: v, size: k.size, engine: k.engine)] != nil }),
+            guard let base = variantOrder[k.workload]!.first(where: { v in m.times[CellKey(workload: k.workload, variant: v, size: k.size, engine: k.engine)] != nil }),
                   base != k.variant else { continue }
             pairs.append((CellKey(workload: k.workload, variant: base, size: k.size, engine: k.engine), k))
         }
-        let ratios = pairs.compactMap { (b, c) -> VariantRatio? in
-            guard let baseCell = cellByKey[b], let candidateCell = cellByKey[c] else { return nil }
+        return pairs.compactMap { (b, c) -> VariantRatio? in
+            guard let baseCell = m.byKey[b], let candidateCell = m.byKey[c] else { return nil }
             return VariantRatio.make(workload: c.workload, engine: c.engine, size: c.size, base: baseCell, candidate: candidateCell,
-                                     baseReplicates: replicates[b] ?? [], candidateReplicates: replicates[c] ?? [])
+                                     baseReplicates: m.replicates[b] ?? [], candidateReplicates: m.replicates[c] ?? [])
         }
+    }
 
-        // Verdicts: every expectation of every workload, on every engine that ran it
-        // (on every engine of the run when no job of the workload ran at all).
+    /// Every expectation of every workload, on every engine that ran it (on
+    /// every engine of the run when no job of the workload ran at all).
+    func expectationVerdicts(_ run: RunData, _ m: MeasuredCells, series: [SeriesScaling], ratios: [VariantRatio]) -> [ExpectationVerdict] {
         var verdicts: [ExpectationVerdict] = []
         for workload in run.workloads {
             let ran = Set(run.jobs.filter { $0.workload == workload.name }.map(\.engine))
             let engines = ran.isEmpty ? (run.engines.isEmpty ? ["(none)"] : run.engines.map(\.name)) : ran.sorted()
             for engine in engines {
-                let evidence = makeEvidence(workload: workload.name, engine: engine, cells: cells, series: series,
-                                            ratios: ratios, times: times, failures: failures)
+                let evidence = makeEvidence(workload: workload.name, engine: engine, cells: m.cells, series: series,
+                                            ratios: ratios, times: m.times, failures: m.failures)
                 let evaluator = ExpectationEvaluator(evidence: evidence)
                 for (index, expectation) in workload.expectations.enumerated() {
                     verdicts.append(evaluator.verdict(for: expectation, index: index))
                 }
             }
         }
-        return RunAnalysis(runID: run.id, options: options, cells: cells, series: series, ratios: ratios,
-                           verdicts: verdicts, failures: failures, notes: notes)
+        return verdicts
     }
 
     private func makeEvidence(workload: String, engine: String, cells: [CellStatistics], series: [SeriesScaling],
