@@ -2,7 +2,7 @@ import Foundation
 import Randomness
 import ScenarioCatalog
 import Testing
-import Workloads
+@testable import Workloads
 
 /// The loader against files written to hurt it: every outcome is a valid
 /// workload or problems that each name a place in the file, and a file
@@ -135,7 +135,27 @@ import Workloads
                 let text = error.description
                 #expect(text.contains(expected), "\(text)")
                 #expect(!text.contains("hunter2"), "\(text)")
+                // A problem of the whole file names no line; one inside it names where.
+                #expect(text.hasPrefix(path + (path == secret ? ":1:1: " : ": ")), "\(text)")
             }
+        }
+    }
+
+    /// A file over the size limit is located where it crosses the limit, so
+    /// an editor opens at the first byte that is too many.
+    @Test func aFileTooLargeIsLocatedWhereItCrossesTheLimit() throws {
+        let path = NSTemporaryDirectory() + "too-large-\(UUID().uuidString).yaml"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let line = "# " + String(repeating: "x", count: 97) + "\n"   // 100 bytes
+        let limit = WorkloadBudget.maxFileBytes
+        try String(repeating: line, count: limit / 100 + 10).write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try WorkloadLoader.load(file: URL(fileURLWithPath: path), catalog: ScenarioCatalog.catalog)
+            Issue.record("a file over the limit loaded")
+        } catch {
+            let problem = try #require(error.all.first)
+            #expect(problem.line == limit / 100 + 1 && problem.column == limit % 100 + 1, "\(problem)")
+            #expect(problem.description.hasPrefix("\(path):\(limit / 100 + 1):\(limit % 100 + 1): the file is"), "\(problem)")
         }
     }
 }

@@ -22,11 +22,26 @@ public enum WorkloadLoader {
         let path = file.path
         let source: String
         do { source = try SourceFile.read(path, limit: WorkloadBudget.maxFileBytes) } catch {
+            if case .tooLarge(_, let limit) = error {
+                // Point at the byte where the file crosses the limit, so an editor opens there.
+                let (line, column) = Self.position(ofByte: limit, inFileAt: path)
+                throw .problems([WorkloadProblem(file: path, line: line, column: column, field: "", message: error.description,
+                                                 hint: "everything from here on is over the limit: split the workload into files, or shorten it")])
+            }
             throw .problems([WorkloadProblem(file: path, line: 0, column: 0, field: "", message: error.description,
                                              hint: "check the path; workload files are UTF-8 text in Workloads/NAME.yaml")])
         }
         let stem = file.pathExtension == "yaml" ? file.deletingPathExtension().lastPathComponent : nil
         return try parse(source: source, file: path, expectedName: stem, catalog: catalog, sizeLimit: sizeLimit)
+    }
+
+    /// The 1-based line and column of byte `offset` of the file at `path`,
+    /// reading no more than `offset` bytes; (1, 1) when it cannot be read.
+    static func position(ofByte offset: Int, inFileAt path: String) -> (line: Int, column: Int) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return (1, 1) }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: offset)) ?? Data()
+        return position(ofByte: offset, in: String(decoding: head, as: UTF8.self))
     }
 
     /// Loads a workload from text; `file` is used only in problem locations.

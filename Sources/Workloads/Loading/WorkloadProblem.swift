@@ -21,9 +21,10 @@ public struct WorkloadProblem: Sendable, Equatable, Hashable, CustomStringConver
         self.field = field; self.message = message; self.hint = hint
     }
 
-    /// `file:line:col: field: message — what to do`, the format editors and CI logs link.
+    /// `file:line:col: field: message — what to do`, the format editors and
+    /// CI logs link; `file: message` for a problem of the file as a whole.
     public var description: String {
-        let location = "\(file):\(line):\(column)"
+        let location = line > 0 ? "\(file):\(line):\(column)" : file
         let subject = field.isEmpty ? "" : "\(field): "
         return hint.isEmpty ? "\(location): \(subject)\(message)" : "\(location): \(subject)\(message) — \(hint)"
     }
