@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import Postgres
 import ResultStore
+import Workloads
 
 /// `--database URL` or `--database-file PATH`, shared by every command that
 /// touches the results database. The file form (and
@@ -32,8 +33,8 @@ struct DatabaseOptions: ParsableArguments {
     /// - Throws: `DistributedError.databaseFileUnreadable`.
     static func readURL(_ path: String) throws(DistributedError) -> String {
         let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw .databaseFileUnreadable(path: path, reason: error.localizedDescription)
+        do { text = try SourceFile.read(path, limit: 64 * 1024) } catch {
+            throw .databaseFileUnreadable(path: path, reason: error.description)
         }
         guard let line = text.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty })
         else { throw .databaseFileUnreadable(path: path, reason: "it is empty") }

@@ -108,6 +108,42 @@ extension HarnessServerTests {
             #expect(try await store.runs().isEmpty)
         }
 
+        /// Paths given on the command line that are missing, a directory,
+        /// not executable or not a file: refused before anything is stored,
+        /// naming the path and what it is, never its contents.
+        @Test func pathFlagsSayWhatThePathIs() async throws {
+            let store = try await HarnessServer.freshStore("paths")
+            let root = try HarnessServer.scratch("paths")
+            let url = store.configuration.urlIncludingPassword
+            let plain = root + "/plain-file"
+            try "not a program: hunter2\n".write(toFile: plain, atomically: true, encoding: .utf8)
+            let worker = try fixture(["FIXTURE_BEHAVIOUR": "normal"], in: root)
+            let engines: [(String, String)] = [(root + "/missing", "no such file"), (root, "it is a directory"), (plain, "it is not executable")]
+            for (path, words) in engines {
+                let run = try cli.layoutbench(oneJob(worker, url: url).map { $0 == "fx=\(worker)" ? "fx=\(path)" : $0 }, root: root)
+                #expect(run.status != 0 && run.status < 128, "\(path): \(run.status)")
+                #expect(run.err.contains("the engine worker \(path) cannot be used: \(words)"), "\(run.err)")
+            }
+            #expect(try await store.runs().isEmpty, "a refused engine path stores no run")
+            let files: [(String, String)] = [(root + "/missing", "there is no file at this path"), (root, "the path is a directory, not a file")]
+            for (path, words) in files {
+                let status = try cli.layoutbench(["db", "status", "--database-file", path], root: root)
+                #expect(status.status != 0 && status.status < 128)
+                #expect((status.out + status.err).contains("the database URL file \(path) cannot be used: \(words)"), "\(status.err)")
+                let agent = try cli.layoutbench(["agent", "--database", url, "--engines-config", path], root: root)
+                #expect(agent.status != 0 && agent.status < 128)
+                #expect((agent.out + agent.err).contains("\(path)") && (agent.out + agent.err).contains(words), "\(agent.err)")
+            }
+            // An engines config naming a directory as a worker.
+            let config = root + "/engines.json"
+            try "{\"dir\": \"\(root)\"}".write(toFile: config, atomically: true, encoding: .utf8)
+            let agent = try cli.layoutbench(["agent", "--database", url, "--engines-config", config], root: root)
+            #expect(agent.status != 0 && (agent.out + agent.err).contains("engine \"dir\" points at \(root), which cannot be run: it is a directory"),
+                    "\(agent.err)")
+            let all = try cli.layoutbench(["db", "status", "--database-file", plain], root: root)
+            #expect(!(all.out + all.err).contains("hunter2"))
+        }
+
         /// The worker and the child it left holding stdout are gone once the
         /// timeout has passed; and a harness killed outright takes its
         /// worker's whole group with it.

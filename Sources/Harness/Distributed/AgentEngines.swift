@@ -1,5 +1,6 @@
 import Foundation
 import ResultStore
+import Workloads
 
 /// The engines an agent may run: name → worker executable, from the agent's
 /// own configuration file, plus `default` → the `layoutbench-worker` next to
@@ -20,8 +21,8 @@ public struct AgentEngines: Sendable, Equatable {
         var workers = defaults.filter { FileManager.default.isExecutableFile(atPath: $0.value) }
         if let path {
             let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw .enginesConfigUnreadable(path: path, reason: error.localizedDescription)
+            do { data = Data(try SourceFile.read(path, limit: 1 << 20).utf8) } catch {
+                throw .enginesConfigUnreadable(path: path, reason: error.description)
             }
             let parsed: [String: String]
             do { parsed = try JSONDecoder().decode([String: String].self, from: data) } catch {
@@ -31,7 +32,7 @@ public struct AgentEngines: Sendable, Equatable {
             for (name, worker) in parsed {
                 guard !name.isEmpty else { throw .enginesConfigUnreadable(path: path, reason: "an engine name is empty") }
                 let resolved = worker.hasPrefix("/") ? worker : folder.appendingPathComponent(worker).standardizedFileURL.path
-                guard FileManager.default.isExecutableFile(atPath: resolved) else { throw .engineMissing(name: name, path: resolved) }
+                if let problem = ExecutablePath.problem(resolved) { throw .engineMissing(name: name, path: resolved, reason: problem) }
                 workers[name] = resolved
             }
         }

@@ -8,7 +8,7 @@ public enum DistributedError: Error, Sendable, Equatable, CustomStringConvertibl
     /// `--engines-config` could not be read or parsed.
     case enginesConfigUnreadable(path: String, reason: String)
     /// An engine in the agent's configuration does not point at an executable.
-    case engineMissing(name: String, path: String)
+    case engineMissing(name: String, path: String, reason: String)
     /// `--shard` is not `I/N` with 0 ≤ I < N.
     case invalidShard(String)
     /// `--database-file` could not be read, or is empty.
@@ -19,7 +19,7 @@ public enum DistributedError: Error, Sendable, Equatable, CustomStringConvertibl
     public var message: String {
         switch self {
         case let .enginesConfigUnreadable(path, reason): "the agent's engines configuration \(path) cannot be used: \(reason)"
-        case let .engineMissing(name, path): "engine \"\(name)\" points at \(path), which is not an executable file"
+        case let .engineMissing(name, path, reason): "engine \"\(name)\" points at \(path), which cannot be run: \(reason)"
         case let .invalidShard(text): "--shard \(text) is not I/N with 0 ≤ I < N"
         case let .databaseFileUnreadable(path, reason): "the database URL file \(path) cannot be used: \(reason)"
         case let .invalidMachineClass(text): "the machine class \"\(text)\" is not usable (1 to 100 characters)"

@@ -25,9 +25,7 @@ public struct EngineChoice: Sendable, Equatable {
             throw .invalidEngineSpec(spec)
         }
         let path = String(spec[spec.index(after: equals)...])
-        guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw .engineNotUsable(path: path, reason: FileManager.default.fileExists(atPath: path) ? "it is not executable" : "no such file")
-        }
+        if let problem = ExecutablePath.problem(path) { throw .engineNotUsable(path: path, reason: problem) }
         return EngineChoice(label: String(spec[..<equals]), command: WorkerCommand(executable: path))
     }
 }
