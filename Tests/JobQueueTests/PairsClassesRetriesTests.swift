@@ -104,13 +104,15 @@ extension QueueServerTests {
         @Test func releaseRequeuesWithoutAFailureAndWakesAWaitingAgent() async throws {
             let db = try await QueueTestServer.shared().freshDatabase()
             let queue = try await db.queue(), waiter = try await db.queue()
-            // LISTEN first: a wait with no notification times out.
+            // LISTEN first: a wait with no notification times out. The waits
+            // that expect a notification allow minutes: they return as soon
+            // as it comes, and a loaded machine can take seconds to commit.
             #expect(try await waiter.waitForWork(timeout: .milliseconds(50)) == .timedOut)
             try await queue.enqueue([TestJobs.job()])
-            #expect(try await waiter.waitForWork(timeout: .seconds(5)) == .notified)
+            #expect(try await waiter.waitForWork(timeout: .seconds(120)) == .notified)
             let agent = try await queue.register(name: "a", machineClass: "test")
             let claim = try #require(try await queue.claim(agent: agent, machineClass: "test").first)
-            let woken = Task { try await waiter.waitForWork(timeout: .seconds(5)) }
+            let woken = Task { try await waiter.waitForWork(timeout: .seconds(120)) }
             try await Task.sleep(for: .milliseconds(50))
             #expect(try await queue.release(claim))
             #expect(try await woken.value == .notified)

@@ -11,7 +11,7 @@ extension ServerTests {
             let channel = channel()
             try await listener.listen(channel)
             try await sender.notify(channel, payload: "job 42; it's <ready>")
-            let note = try #require(try await listener.nextNotification(timeout: .seconds(5)))
+            let note = try #require(try await listener.nextNotification(timeout: .seconds(120)))
             #expect(note.channel == channel)
             #expect(note.payload == "job 42; it's <ready>")
             #expect(note.senderPID > 0)
@@ -43,7 +43,7 @@ extension ServerTests {
                 try conn.notify(channel, payload: "second")
             }
             #expect(try await received?.payload == "first")
-            #expect(try await listener.nextNotification(timeout: .seconds(5))?.payload == "second")
+            #expect(try await listener.nextNotification(timeout: .seconds(120))?.payload == "second")
         }
 
         @Test func listeningSurvivesReconnect() async throws {
@@ -53,7 +53,7 @@ extension ServerTests {
             try await listener.listen(channel)
             try await listener.reconnect()
             try await sender.notify(channel, payload: "after reconnect")
-            #expect(try await listener.nextNotification(timeout: .seconds(5))?.payload == "after reconnect")
+            #expect(try await listener.nextNotification(timeout: .seconds(120))?.payload == "after reconnect")
             try await listener.unlisten(channel)
             try await sender.notify(channel, payload: "ignored")
             #expect(try await listener.nextNotification(timeout: .milliseconds(200)) == nil)
