@@ -46,15 +46,6 @@ struct PageAnchors: Sendable {
     /// The workload page's path, relative to the run's folder.
     func page(workload: String) -> String { "workloads/\(id(workload: workload)).html" }
 
-    /// Lowercase ASCII letters and digits; every other run of characters is
-    /// one "-", none at either end; "x" when nothing is left.
-    static func slug(_ text: String) -> String {
-        var slug = ""
-        for ch in text.lowercased().unicodeScalars {
-            if ("a"..."z").contains(ch) || ("0"..."9").contains(ch) { slug.unicodeScalars.append(ch) }
-            else if !slug.isEmpty, !slug.hasSuffix("-") { slug += "-" }
-        }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        return slug.isEmpty ? "x" : slug
-    }
+    /// The name as an id (see `Slug`).
+    static func slug(_ text: String) -> String { Slug.make(text) }
 }

@@ -21,7 +21,7 @@ struct HistorySeries {
     var engine: String
     var points: [Point]
 
-    var anchor: String { HistorySlug.make("\(variant)-\(size)" + (engine == "default" ? "" : "-\(engine)")) }
+    var anchor: String { Slug.make("\(variant)-\(size)" + (engine == "default" ? "" : "-\(engine)")) }
     var label: String { "\(variant), n = \(NumberFormat.grouped(size))" + (engine == "default" ? "" : " [\(engine)]") }
 
     /// Found once, when the series is complete: pages ask for them several times.
@@ -46,18 +46,5 @@ struct HistorySeries {
             }
         }
         return changes
-    }
-}
-
-/// Readable anchors and file names: lower-case letters, digits and '-'.
-enum HistorySlug {
-    static func make(_ text: String) -> String {
-        var slug = ""
-        for ch in text.lowercased().unicodeScalars {
-            if ("a"..."z").contains(ch) || ("0"..."9").contains(ch) { slug.unicodeScalars.append(ch) }
-            else if !slug.isEmpty, !slug.hasSuffix("-") { slug += "-" }
-        }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        return slug.isEmpty ? "x" : slug
     }
 }

@@ -40,7 +40,7 @@ struct HistoryWorkloadPage {
     var verdictChanges: [VerdictChange] = []
     var latestOutcomes: [String] = []
 
-    var fileName: String { HistorySlug.make(workload) + ".html" }
+    var fileName: String { Slug.make(workload) + ".html" }
 
     /// ISO 8601 in UTC to the second, as `NumberFormat.timestamp` writes it,
     /// without making a formatter per row: a page lists every run.
@@ -160,7 +160,7 @@ struct HistoryIndexPage {
         var rows: HTML = ""
         for s in summaries {
             let outcomes = HTML.join(s.latestOutcomes.map { "<span class=\"\($0)\">\($0)</span> " })
-            rows += "<tr id=\"\(HistorySlug.make(s.workload))\"><td><a href=\"\(s.fileName)\">\(s.title)</a> <span class=\"muted\">(\(s.workload))</span></td>"
+            rows += "<tr id=\"\(Slug.make(s.workload))\"><td><a href=\"\(s.fileName)\">\(s.title)</a> <span class=\"muted\">(\(s.workload))</span></td>"
                 + "<td class=\"num\">\(s.runs)</td><td class=\"num\">\(s.series)</td><td class=\"num\">\(s.steps.count)</td>"
                 + "<td class=\"num\">\(s.verdictChanges)</td><td>\(outcomes)</td></tr>"
         }
