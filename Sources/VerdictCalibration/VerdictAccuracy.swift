@@ -62,8 +62,10 @@ public enum VerdictAccuracy {
         for _ in 0..<rounds where outcomes.contains(where: { $0.verdict == .inconclusive }) {
             let analysis = analyzer.analyze(runData(c))
             let requests = SettleAdvice.requests(for: analysis, maximumSize: { _ in 1_000_000 })
-            guard let r = requests.first else { break }
-            if r.isNewSize { c.sizes.append(r.sizes[0]) } else { for n in r.sizes { c.extraJobs[n, default: 0] += c.jobs } }
+            guard !requests.isEmpty else { break }
+            for r in requests {
+                if r.isNewSize { c.sizes.append(r.sizes[0]) } else { for n in r.sizes { c.extraJobs[n, default: 0] += c.jobs } }
+            }
             outcomes = evaluate(c, analysis: analyzer.analyze(runData(c)))
         }
         // Report against the sweep as first planned, so the truth is judged on the same sizes.

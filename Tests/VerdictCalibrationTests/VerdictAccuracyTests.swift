@@ -61,6 +61,22 @@ struct VerdictAccuracyTests {
         #expect(outcome.reason.contains("best fit O(") || outcome.reason.contains("nearest O("), "\(outcome.reason)")
     }
 
+    @Test func aStepBetweenTwoSizesDoesNotFailALinearLaw() throws {
+        // An affine law over 3…1,000 whose top size crosses a cache level:
+        // the top pair steepens by ln 1.6 / ln 10, the sweep stays linear.
+        let c = CalibrationCase(law: TimingLaw(growth: .linear, intercept: 0.5),
+                                noise: SyntheticNoise(sample: 0.02, seed: 5), sizes: [3, 10, 100, 1_000], jobs: 1, samplesPerJob: 10)
+        var run = VerdictAccuracy.runData(c, claims: [.linear])
+        for i in run.jobs.indices where run.jobs[i].size == 1_000 {
+            run.jobs[i].samples = run.jobs[i].samples.map { SampleRecord(iterations: 1, wallSeconds: $0.wallSeconds * 1.6, cpuSeconds: $0.cpuSeconds * 1.6) }
+        }
+        var options = AnalysisOptions()
+        options.cellResamples = 20
+        let verdict = try #require(RunAnalyzer(options: options).analyze(run).verdicts.first)
+        #expect(verdict.outcome == .inconclusive, "\(verdict.outcome): \(verdict.reason)")
+        #expect(verdict.reason.contains("between n = 100 and 1,000"), "\(verdict.reason)")
+    }
+
     @Test func theTableNamesEveryTarget() {
         let table = AccuracyTally.report(Self.outcomes)
         #expect(table.contains("false alarms") && table.contains("95 % interval covers"))

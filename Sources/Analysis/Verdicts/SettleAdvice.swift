@@ -3,7 +3,8 @@ import Workloads
 
 /// What would settle an inconclusive scaling verdict on time, as jobs to
 /// add to the run, round by round: the next size of the sweep's geometric
-/// progression while the driver allows it, then one more job at every size.
+/// progression with one more job at the two largest sizes while the driver
+/// allows it, then one more job at every size.
 ///
 /// A larger size widens the lever of the log-log fit — the exponent's
 /// standard error falls with the spread of ln n — and it is what a curve
@@ -45,6 +46,10 @@ public enum SettleAdvice {
             let next = nextSize(after: sizes)
             if let next, next <= maximumSize(v.workload) {
                 out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: [next], isNewSize: true, reason: v.reason))
+                // The top pair decides a curve that bends and carries the
+                // most lever: more jobs there narrow it in the same round.
+                out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: Array(sizes.suffix(2)),
+                                         isNewSize: false, reason: v.reason))
             } else {
                 out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: sizes, isNewSize: false, reason: v.reason))
             }
