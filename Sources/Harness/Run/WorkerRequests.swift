@@ -93,7 +93,7 @@ public struct WorkerRequests: Sendable {
                 i += 1
                 // A folded or multi-line value continues on deeper-indented lines.
                 while i < lines.count, !lines[i].isEmpty,
-                      lines[i].prefix { $0 == " " || $0 == "\t" }.count > indent {
+                      lines[i].prefix(while: { $0 == " " || $0 == "\t" }).count > indent {
                     lines[i] = ""
                     i += 1
                 }
