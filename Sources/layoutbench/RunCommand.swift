@@ -278,8 +278,7 @@ extension RunCommand {
         // The jobs are done; the run row is closed just after this, so the report says when.
         details.run.finishedAt = details.run.finishedAt ?? Date()
         if details.run.status == .running {
-            let unfinished = details.jobs.contains { $0.status == .planned || $0.status == .running }
-            details.run.status = unfinished ? .interrupted : .finished
+            details.run.status = details.jobs.contains(where: \.neverRan) ? .interrupted : .finished
         }
         let outcome = try RunReporting.report(details, workloads: workloads, reportsDirectory: reportsDirectory, notes: notes)
         return AfterRun(verdicts: outcome.storedVerdicts, verdictsEvaluated: true, reportPath: outcome.runPage.path)

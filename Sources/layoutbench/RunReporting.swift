@@ -57,7 +57,7 @@ enum RunReporting {
                                                          memoryBytes: m.memoryBytes, kernel: m.kernel, swiftVersion: m.swiftVersion),
                            engines: engines, workloads: workloads.filter { names.contains($0.name) }, jobs: jobs)
         data.status = RunState(rawValue: d.run.status.rawValue)
-        data.unfinishedJobs = d.jobs.filter { $0.status == .planned || $0.status == .running }.count
+        data.unfinishedJobs = d.jobs.filter(\.neverRan).count
         return data
     }
 
@@ -71,4 +71,9 @@ enum RunReporting {
                                                   description: v.claimText, status: status, reason: v.reason, detailsJSON: json)
         }
     }
+}
+
+extension StoredJob {
+    /// Still planned or running when the run is reported: the run ended before it.
+    var neverRan: Bool { status == .planned || status == .running }
 }

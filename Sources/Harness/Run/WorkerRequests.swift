@@ -23,6 +23,8 @@ public struct WorkerRequests: Sendable {
     struct Prepared: Sendable {
         var source: String
         var measurement: MeasurementSettings?
+        /// The workload the file holds; nil when it does not load.
+        var workload: Workload?
     }
     private let prepared: [String: Prepared]
     /// Workload path → variant → the text with only that variant, where it could be cut out.
@@ -34,7 +36,7 @@ public struct WorkerRequests: Sendable {
         for (path, source) in sources {
             let entry = Self.prepare(source, file: path)
             prepared[path] = entry
-            perVariant[path] = Self.variantSources(entry.source, original: source, file: path)
+            perVariant[path] = entry.workload.map { Self.variantSources(entry.source, workload: $0, file: path) } ?? [:]
         }
         self.prepared = prepared
         self.perVariant = perVariant
@@ -62,8 +64,8 @@ public struct WorkerRequests: Sendable {
     /// no settings) when it does not parse, or does not parse to the same
     /// workload without them.
     static func prepare(_ source: String, file: String) -> Prepared {
-        let unchanged = Prepared(source: source, measurement: nil)
-        guard let original = try? WorkloadLoader.load(source: source, file: file) else { return unchanged }
+        guard let original = try? WorkloadLoader.load(source: source, file: file) else { return Prepared(source: source) }
+        let unchanged = Prepared(source: source, workload: original)
         let withoutSection = withoutMeasurement(source)
         let stripped = withoutTalkKey("title_en", withoutSection)
         guard stripped != source else { return unchanged }
@@ -72,7 +74,7 @@ public struct WorkerRequests: Sendable {
         reread.measurement = original.measurement
         reread.talk.titleEnglish = original.talk.titleEnglish
         guard reread == original else { return unchanged }
-        return Prepared(source: stripped, measurement: withoutSection == source ? nil : original.measurement)
+        return Prepared(source: stripped, measurement: withoutSection == source ? nil : original.measurement, workload: original)
     }
 
     /// `source` without `key` inside its top-level `talk:` entry: in block
@@ -135,14 +137,13 @@ public struct WorkerRequests: Sendable {
         return line
     }
 
-    /// For each variant of the workload in `source` (already prepared), the
+    /// For each variant of `workload`, whose prepared text is `source`, the
     /// text with the `expectations` section and every other variant's entry
     /// blank; a variant is left out (its jobs get the whole text) when the
     /// cut text does not read back as exactly the workload with only that
     /// variant and no expectations.
-    static func variantSources(_ source: String, original: String, file: String) -> [String: String] {
-        guard let workload = try? WorkloadLoader.load(source: original, file: file), workload.variants.count > 1 || !workload.expectations.isEmpty
-        else { return [:] }
+    static func variantSources(_ source: String, workload: Workload, file: String) -> [String: String] {
+        guard workload.variants.count > 1 || !workload.expectations.isEmpty else { return [:] }
         let withoutExpectations = withoutTopLevel("expectations", source)
         var result: [String: String] = [:]
         for variant in workload.variants {

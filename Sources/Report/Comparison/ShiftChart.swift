@@ -48,7 +48,7 @@ struct ShiftChart {
 
     func render() -> HTML {
         let height = Self.top + Double(rows.count) * Self.rowHeight + Self.bottom
-        let plotLeft = Self.labelWidth, plotRight = Self.width - Self.right
+        let plotLeft = Self.labelWidth
         var body: HTML = ""
         // The threshold band of each row (thresholds may differ per workload).
         for (i, r) in rows.enumerated() {

@@ -1,4 +1,3 @@
-import Analysis
 import Foundation
 
 /// One comparison in the index of runs, read back from the
@@ -66,14 +65,10 @@ extension Report {
     /// Writes `dir/index.html` again from the runs and comparisons already
     /// reported there (after a comparison, so the index lists it).
     public static func writeIndex(reports dir: URL, generatedAt: Date = Date()) throws(ReportError) {
-        let runs = existingRuns(in: dir)
-        let placeholder = RunData(id: "", startedAt: generatedAt, machine: MachineInfo(hostname: "", cpuModel: "", cores: 0, memoryBytes: 0, kernel: "", swiftVersion: ""),
-                                  engines: [], workloads: [], jobs: [])
-        var input = ReportInput(run: placeholder, analysis: RunAnalyzer().analyze(placeholder), allRuns: runs, generatedAt: generatedAt)
-        input.comparisons = existingComparisons(in: dir)
+        let page = HTMLIndexPage().render(runs: existingRuns(in: dir), comparisons: existingComparisons(in: dir), generatedAt: generatedAt)
         try createDirectory(dir)
         let url = dir.appendingPathComponent("index.html")
-        do { try Data(HTMLIndexPage().render(input).utf8).write(to: url, options: .atomic) }
+        do { try Data(page.utf8).write(to: url, options: .atomic) }
         catch { throw .cannotWrite(path: url.path, reason: "\(error.localizedDescription)") }
     }
 }

@@ -11,34 +11,39 @@ public struct HTMLIndexPage: ReportRenderer {
     public var location: ReportLocation { .reportsRoot }
 
     public func render(_ input: ReportInput) -> String {
+        render(runs: input.allRuns, comparisons: input.comparisons, generatedAt: input.generatedAt)
+    }
+
+    /// The page for `runs` and `comparisons`, newest first; it needs nothing of any one run.
+    public func render(runs: [RunSummaryRow], comparisons: [ComparisonSummaryRow], generatedAt: Date) -> String {
         let shell = PageShell(root: "", runFolder: "")
         let nav: HTML = """
         <nav class="bar" id="pages" aria-label="Pages"><a href="index.html" aria-current="page">All runs</a> \
-        <a href="history/index.html">History</a>\(input.comparisons.isEmpty ? "" : " <a href=\"#comparisons\">Comparisons</a>" as HTML)</nav>
+        <a href="history/index.html">History</a>\(comparisons.isEmpty ? "" : " <a href=\"#comparisons\">Comparisons</a>" as HTML)</nav>
         """
-        let runs: HTML = input.allRuns.isEmpty ? "<p>No run has been reported yet.</p>" : """
+        let runTable: HTML = runs.isEmpty ? "<p>No run has been reported yet.</p>" : """
         <table class="runs"><caption>Runs and their verdicts</caption><thead><tr>\
         <th scope="col">Run</th><th scope="col">Started (UTC)</th><th scope="col">Status</th><th scope="col">Jobs</th>\
         <th scope="col">Duration</th><th scope="col">Engine</th><th scope="col">Label</th><th scope="col">Host</th>\
         <th scope="col">Workloads</th><th scope="col">Samples</th><th scope="col">Pass</th>\
-        <th scope="col">Fail</th><th scope="col">Inconclusive</th><th scope="col">Failed jobs</th></tr></thead><tbody>\(HTML.join(input.allRuns.map(runRow)))</tbody></table>
+        <th scope="col">Fail</th><th scope="col">Inconclusive</th><th scope="col">Failed jobs</th></tr></thead><tbody>\(HTML.join(runs.map(runRow)))</tbody></table>
         """
-        let comparisons: HTML = input.comparisons.isEmpty ? "" : """
+        let comparisonTable: HTML = comparisons.isEmpty ? "" : """
         <section id="comparisons" aria-labelledby="comparisons-h"><h2 id="comparisons-h">Comparisons</h2>
         <table class="runs"><caption>Engine versions compared, newest first</caption><thead><tr>\
         <th scope="col">Comparison</th><th scope="col">Written (UTC)</th><th scope="col">Outcome</th><th scope="col">Base</th>\
         <th scope="col">Candidate</th><th scope="col">Cells</th><th scope="col">Slower</th><th scope="col">Undecided</th>\
-        <th scope="col">Rounds</th><th scope="col">Duration</th></tr></thead><tbody>\(HTML.join(input.comparisons.map(comparisonRow)))</tbody></table></section>
+        <th scope="col">Rounds</th><th scope="col">Duration</th></tr></thead><tbody>\(HTML.join(comparisons.map(comparisonRow)))</tbody></table></section>
         """
         return shell.document(
             title: "LayoutBench runs", skipText: "Skip to the runs", nav: nav,
             header: """
-            <h1>LayoutBench runs</h1><p class="muted">\(input.allRuns.count) runs, newest first\
-            \(input.comparisons.isEmpty ? "" : "; \(input.comparisons.count) comparisons below" as HTML). \
+            <h1>LayoutBench runs</h1><p class="muted">\(runs.count) runs, newest first\
+            \(comparisons.isEmpty ? "" : "; \(comparisons.count) comparisons below" as HTML). \
             <a href="history/index.html">Each workload over time</a>.</p>
             """,
-            main: "<section id=\"runs\" aria-label=\"Runs\">\(runs)</section>\(comparisons)",
-            footer: "Generated \(NumberFormat.timestamp(input.generatedAt)) by LayoutBench.", bodyClass: "wide")
+            main: "<section id=\"runs\" aria-label=\"Runs\">\(runTable)</section>\(comparisonTable)",
+            footer: "Generated \(NumberFormat.timestamp(generatedAt)) by LayoutBench.", bodyClass: "wide")
     }
 
     private func runRow(_ r: RunSummaryRow) -> HTML {

@@ -17,9 +17,10 @@ public struct HTMLRunPage: ReportRenderer {
     static let failedJobsShown = 100
 
     /// The summary page.
-    public func render(_ input: ReportInput) -> String {
-        let run = input.run, analysis = input.analysis
-        let context = PageContext(input)
+    public func render(_ input: ReportInput) -> String { summaryPage(PageContext(input)) }
+
+    private func summaryPage(_ context: PageContext) -> String {
+        let input = context.input, run = input.run, analysis = input.analysis
         let shell = PageShell(root: "../", runFolder: "")
         var sections: HTML = verdictSection(analysis, context)
         if !analysis.failures.isEmpty || !analysis.notes.isEmpty { sections += failureSection(analysis) }
@@ -35,7 +36,7 @@ public struct HTMLRunPage: ReportRenderer {
     /// The summary and every workload page, paths relative to the run's folder.
     public func files(_ input: ReportInput) -> [RenderedFile] {
         let context = PageContext(input)
-        var files = [RenderedFile(path: fileName, text: render(input))]
+        var files = [RenderedFile(path: fileName, text: summaryPage(context))]
         for name in context.workloadNames {
             files.append(RenderedFile(path: context.anchors.page(workload: name), text: workloadPage(name, context)))
         }

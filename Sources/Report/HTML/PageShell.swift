@@ -12,8 +12,6 @@ struct PageShell {
     /// From the page's folder to the run's folder: "" or "../".
     var runFolder: String
 
-    struct NavLink { var title: HTML; var href: String; var current = false }
-
     func navigation(run: RunData, anchors: PageAnchors, workloads: [String], current: String?) -> HTML {
         var links: [HTML] = [
             "<a href=\"\(root)index.html\">All runs</a>",
