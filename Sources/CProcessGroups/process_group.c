@@ -2,8 +2,14 @@
 // does three things the harness cannot do from outside once it is gone.
 //
 // - It asks the kernel for SIGHUP when the harness dies (PR_SET_PDEATHSIG)
-//   and answers it by killing its whole group, so a SIGKILLed harness or
-//   agent leaves no worker or build behind.
+//   and answers it by killing every descendant it has, so a SIGKILLed
+//   harness or agent leaves no worker or build behind. The harness sends the
+//   same SIGHUP to end a group for good (`ProcessGroup.end`).
+// - Descendants, not the process group: a program may move its children
+//   to groups or sessions of their own (setsid, setpgid; swift-build does
+//   for every compiler it starts), where a signal to the group misses them.
+//   As the subreaper, the keeper still has them below it in the process
+//   tree, which it reads from /proc.
 // - It is the group's child subreaper, so descendants that the program
 //   forked and abandoned stay its children; it exits only when every one of
 //   them is gone. Its exit therefore means "the group is empty", which is
@@ -31,9 +37,94 @@
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
 #endif
 
-static void kill_group(int signal_number) {
+enum { most_processes = 1 << 16 };
+static pid_t tree_pid[most_processes], tree_parent[most_processes];
+static char tree_doomed[most_processes];
+
+/// The parent pid in /proc/<pid>/stat, or -1. Only raw system calls: the
+/// keeper is a fork of a threaded program and never execs, so malloc (and
+/// opendir) could deadlock here.
+static pid_t parent_of(const char *pid_text) {
+    char path[64] = "/proc/";
+    size_t used = 6;
+    for (const char *c = pid_text; *c && used < sizeof path - 6; c++) path[used++] = *c;
+    memcpy(path + used, "/stat", 6);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char text[512];
+    ssize_t got = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (got <= 0) return -1;
+    text[got] = 0;
+    // "pid (name) state ppid …": the name may hold spaces and parentheses; the last ')' ends it.
+    char *close_paren = NULL;
+    for (char *c = text; *c; c++) if (*c == ')') close_paren = c;
+    if (close_paren == NULL || close_paren[1] == 0 || close_paren[2] == 0) return -1;
+    char *field = close_paren + 4;   // ") S " then the ppid
+    if (field - text >= got) return -1;
+    pid_t parent = 0;
+    for (; *field >= '0' && *field <= '9'; field++) parent = parent * 10 + (*field - '0');
+    return parent;
+}
+
+struct linux_dirent64 {
+    unsigned long long d_ino;
+    long long d_off;
+    unsigned short d_reclen;
+    unsigned char d_type;
+    char d_name[];
+};
+
+/// SIGKILLs every process below the keeper in the process tree; the number killed.
+static int kill_descendants_once(void) {
+    int proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (proc < 0) return 0;
+    int count = 0;
+    char buffer[8192];
+    for (;;) {
+        long got = syscall(SYS_getdents64, proc, buffer, sizeof buffer);
+        if (got <= 0) break;
+        for (long offset = 0; offset < got;) {
+            struct linux_dirent64 *entry = (struct linux_dirent64 *)(buffer + offset);
+            offset += entry->d_reclen;
+            if (entry->d_name[0] < '1' || entry->d_name[0] > '9' || count == most_processes) continue;
+            pid_t pid = 0;
+            for (const char *c = entry->d_name; *c >= '0' && *c <= '9'; c++) pid = pid * 10 + (*c - '0');
+            pid_t parent = parent_of(entry->d_name);
+            if (parent < 0) continue;
+            tree_pid[count] = pid;
+            tree_parent[count] = parent;
+            tree_doomed[count] = 0;
+            count++;
+        }
+    }
+    close(proc);
+    pid_t self = getpid();
+    int killed = 0, grew = 1;
+    while (grew) {
+        grew = 0;
+        for (int i = 0; i < count; i++) {
+            if (tree_doomed[i]) continue;
+            int below = tree_parent[i] == self;
+            for (int j = 0; !below && j < count; j++) below = tree_doomed[j] && tree_pid[j] == tree_parent[i];
+            if (below) {
+                tree_doomed[i] = 1;
+                grew = 1;
+                if (kill(tree_pid[i], SIGKILL) == 0) killed++;
+            }
+        }
+    }
+    return killed;
+}
+
+/// The SIGHUP handler. Repeats until a pass finds nobody: a process may
+/// fork or be reparented to the keeper while /proc is read. Everything it
+/// calls is async-signal-safe, and SIGHUP is blocked while it runs.
+static void kill_descendants(int signal_number) {
     (void)signal_number;
-    kill(0, SIGKILL);
+    int saved = errno;
+    for (int pass = 0; pass < 1000 && kill_descendants_once() > 0; pass++) {}
+    errno = saved;
 }
 
 static void report(int fd, int error) {
@@ -84,7 +175,7 @@ static void keep(pid_t harness, const char *path, char *const argv[], char *cons
     setpgid(0, 0);
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = kill_group;
+    action.sa_handler = kill_descendants;
     sigaction(SIGHUP, &action, NULL);
     action.sa_handler = SIG_IGN;
     sigaction(SIGTERM, &action, NULL);
@@ -96,7 +187,7 @@ static void keep(pid_t harness, const char *path, char *const argv[], char *cons
     sigprocmask(SIG_SETMASK, &only_hup, NULL);
     prctl(PR_SET_PDEATHSIG, SIGHUP);
     // The harness may have died before the request took effect.
-    if (getppid() != harness) kill(0, SIGKILL);
+    if (getppid() != harness) _exit(128 + SIGKILL);
     prctl(PR_SET_CHILD_SUBREAPER, 1);
 
     pid_t program = fork();

@@ -10,6 +10,8 @@ public enum RemoteBuildRefusal: Error, Equatable, CustomStringConvertible {
     case notInAllowedRemotes(commit: String, remotes: [String], lastError: String)
     /// The commit was fetched but its worker did not build.
     case buildFailed(commit: String, reason: String)
+    /// The build was ended before it finished (`shouldStop`).
+    case interrupted(commit: String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum RemoteBuildRefusal: Error, Equatable, CustomStringConvertible {
                 + " — push it there, or run the job on agents that allow its remote"
         case .buildFailed(let commit, let reason):
             "the worker at \(commit.prefix(12)) did not build: \(reason.suffix(1500))"
+        case .interrupted(let commit):
+            "the build of the worker at \(commit.prefix(12)) was stopped before it finished; the job goes back to the queue"
         }
     }
 }
@@ -51,6 +55,8 @@ public struct AllowedRemotesBuilder: Sendable {
     public var remotes: [String]
     public var cacheDirectory: URL
     public var product: String
+    /// Asked while a build runs; true ends it (`RemoteBuildRefusal.interrupted`).
+    public var shouldStop: @Sendable () -> Bool = { false }
 
     public init(remotes: [String], cacheDirectory: URL, product: String = "layoutbench-worker") {
         self.remotes = remotes; self.cacheDirectory = cacheDirectory; self.product = product
@@ -73,9 +79,11 @@ public struct AllowedRemotesBuilder: Sendable {
                 continue
             }
             let builder = RevisionBuilder(repository: mirror, cacheDirectory: cacheDirectory.appendingPathComponent("builds"),
-                                          product: product)
+                                          product: product, shouldStop: shouldStop)
             do {
                 return try builder.prepare(commit: commit, side: "engine", log: log)
+            } catch .interrupted {
+                throw .interrupted(commit: commit)
             } catch {
                 throw .buildFailed(commit: commit, reason: error.description)
             }

@@ -7,6 +7,8 @@ public enum EngineBuildError: Error, Equatable, CustomStringConvertible {
     case notExecutable(path: String, side: String)
     /// The worker reports a commit whose engine inputs are not the ones it was built from.
     case identityMismatch(side: String, binary: String, inputKey: String, reported: String)
+    /// The build was stopped (Ctrl-C, SIGTERM) before it finished.
+    case interrupted(side: String, revision: String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,8 @@ public enum EngineBuildError: Error, Equatable, CustomStringConvertible {
             "\(side): the worker at \(rev) (\(commit.prefix(12))) does not build; full log in \(log). Last lines:\n\(tail)"
         case .commandFailed(let command, let status, let output):
             "`\(command)` failed with exit status \(status): \(output.suffix(600))"
+        case .interrupted(let side, let rev):
+            "\(side): the build of the worker at \(rev) was stopped before it finished; nothing of it runs, and the next build of it picks up what was already compiled"
         case .notExecutable(let path, let side):
             "\(side): \(path) exists but is not executable — `chmod +x` it or build it with `swift build -c release --product layoutbench-worker`"
         case .identityMismatch(let side, let binary, let key, let reported):

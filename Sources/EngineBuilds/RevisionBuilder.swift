@@ -47,9 +47,13 @@ public struct RevisionBuilder: Sendable {
     public var repository: URL
     public var cacheDirectory: URL
     public var product: String
+    /// Asked while `swift build` runs; true ends the build (`EngineBuildError.interrupted`).
+    public var shouldStop: @Sendable () -> Bool
 
-    public init(repository: URL, cacheDirectory: URL, product: String = "layoutbench-worker") {
+    public init(repository: URL, cacheDirectory: URL, product: String = "layoutbench-worker",
+                shouldStop: @escaping @Sendable () -> Bool = { false }) {
         self.repository = repository; self.cacheDirectory = cacheDirectory; self.product = product
+        self.shouldStop = shouldStop
     }
 
     /// Resolves `spec` for `side` ("base" or "candidate"), building when needed.
@@ -133,8 +137,9 @@ public struct RevisionBuilder: Sendable {
         let started = Date()
         let status = Shell.run("/usr/bin/env", ["swift", "build", "-c", "release", "--product", product, "--package-path", src.path,
                                                 "--cache-path", cacheDirectory.appendingPathComponent("swiftpm").path]
-                                   + Self.codePlacementFlags, outputFile: logFile.path, environment: .allowListed)
+                                   + Self.codePlacementFlags, outputFile: logFile.path, environment: .allowListed, shouldStop: shouldStop)
         let seconds = Date().timeIntervalSince(started)
+        if status == Shell.stoppedStatus, shouldStop() { throw .interrupted(side: side, revision: spec) }
         guard status == 0, FileManager.default.isExecutableFile(atPath: binary(line)) else {
             let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
             let tail = text.split(separator: "\n", omittingEmptySubsequences: false).suffix(15).joined(separator: "\n")

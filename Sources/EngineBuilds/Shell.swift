@@ -21,8 +21,16 @@ enum Shell {
         case allowListed
     }
 
+    /// What `run` answers for a command ended because `shouldStop` said so.
+    static let stoppedStatus: Int32 = 128 + SIGTERM
+
+    /// Runs the command to its end, or until `shouldStop` (asked twenty times a
+    /// second) answers true: then its group gets SIGTERM, which lets
+    /// `swift build` stop its compilers itself, and after `grace` the keeper
+    /// kills whatever is left below it, whatever group it moved to.
     static func run(_ executable: String, _ args: [String], outputFile: String,
-                    environment: Environment = .inherited, input: String? = nil) -> Int32 {
+                    environment: Environment = .inherited, input: String? = nil,
+                    shouldStop: (() -> Bool)? = nil, grace: Duration = .seconds(2)) -> Int32 {
         // open(2), not FileManager.createFile: that one writes atomically, by
         // renaming a temporary file over the path — which replaced /dev/null
         // with a plain file once.
@@ -41,6 +49,17 @@ enum Shell {
         } catch {
             return -1
         }
+        var stopping: ContinuousClock.Instant?
+        while let shouldStop, group.isRunning {
+            if let since = stopping {
+                if ContinuousClock.now - since > grace { group.end() }
+            } else if shouldStop() {
+                stopping = .now
+                group.signal(SIGTERM)
+            }
+            usleep(50_000)
+        }
+        if stopping != nil { return stoppedStatus }
         switch group.wait() {
         case let .exited(status): return status
         case let .signalled(signal): return 128 + signal

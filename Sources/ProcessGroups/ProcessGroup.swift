@@ -50,10 +50,20 @@ public final class ProcessGroup {
         return (fds[0], fds[1])
     }
 
-    /// Sends `signal` to every process of the group.
+    /// Sends `signal` to every process of the group; SIGKILL means `end()`.
     public func signal(_ number: Int32) {
         guard status == nil else { return }
+        if number == SIGKILL { return end() }
         _ = kill(-id, number)
+    }
+
+    /// Kills the program and everything below it, including processes that
+    /// left the group with setsid or setpgid: the keeper, their subreaper,
+    /// finds them in the process tree (a SIGKILL to the group would miss
+    /// them and take the keeper first). `wait()` then returns at once.
+    public func end() {
+        guard status == nil else { return }
+        _ = kill(id, SIGHUP)
     }
 
     /// Whether any process of the group may still run (the keeper outlives them all).
@@ -88,7 +98,7 @@ public final class ProcessGroup {
         // A group never waited for would leave a zombie keeper and, worse,
         // a running program: end it.
         if status == nil {
-            _ = kill(-id, SIGKILL)
+            end()
             wait()
         }
     }

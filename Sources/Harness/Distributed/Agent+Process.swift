@@ -33,8 +33,13 @@ extension Agent {
             // or workers it built itself from the remotes it allows.
             let command: WorkerCommand
             if let revision = payload.revision {
-                switch await buildWorker(revision) {
+                switch await buildWorker(revision, stop: { [held, shouldStop] in shouldStop() || held.isLost(claim) }) {
                 case let .success(build): command = WorkerCommand(executable: build.binary)
+                case .failure(.interrupted):
+                    // Stopped by SIGTERM or a lost lease, as a running worker would be.
+                    if held.isLost(claim) { emit("lost", claim.jobIDs, attempt: claim.jobs[0].attempt); return false }
+                    if try await work.release(claim) { emit("released", claim.jobIDs) }
+                    return false
                 case let .failure(refusal):
                     // Another agent may allow the remote that has it: retry elsewhere, up to max attempts.
                     let retryable = if case .notACommitID = refusal { false } else { true }
@@ -142,8 +147,9 @@ extension Agent {
     /// The worker at `revision`, built (or found in the cache) from this
     /// agent's allowed remotes, off the cooperative threads: a first build
     /// takes minutes, while the heartbeat keeps the lease.
-    private func buildWorker(_ revision: String) async -> Result<EngineBuild, RemoteBuildRefusal> {
-        guard let builds = options.builds else { return .failure(.noAllowedRemotes) }
+    private func buildWorker(_ revision: String, stop: @escaping @Sendable () -> Bool) async -> Result<EngineBuild, RemoteBuildRefusal> {
+        guard var builds = options.builds else { return .failure(.noAllowedRemotes) }
+        builds.shouldStop = stop
         let log = self.log
         let name = options.name
         return await Task.detached {

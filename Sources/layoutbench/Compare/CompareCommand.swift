@@ -169,8 +169,17 @@ struct CompareCommand: AsyncParsableCommand {
         let loaded = try planner.load(positionalWorkloads + Self.split(workloadOption))
 
         let builder = RevisionBuilder(repository: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-                                      cacheDirectory: locator.root.appendingPathComponent(".layoutbench/builds"))
-        let (baseBuild, candidateBuild) = try builder.prepare(base: base, candidate: candidate, log: log)
+                                      cacheDirectory: locator.root.appendingPathComponent(".layoutbench/builds"),
+                                      shouldStop: { BuildSignals.stopRequested })
+        BuildSignals.catchWhileBuilding()
+        let built = Result { () throws(EngineBuildError) in try builder.prepare(base: base, candidate: candidate, log: log) }
+        if case .failure(.interrupted(let side, let revision)) = built {
+            log("interrupted: the \(side) build of \(revision) was stopped and nothing of it is left running; "
+                + "the build cache is kept, so the next compare carries on from what was compiled")
+            throw ExitCode(BuildSignals.exitStatus)
+        }
+        BuildSignals.restoreDefaults()
+        let (baseBuild, candidateBuild) = try built.get()
         try builder.verify(baseBuild, side: "base")
         try builder.verify(candidateBuild, side: "candidate")
 
