@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(name: "ProcessGroupsTests", dependencies: ["ProcessGroups"]),
         // Worker binaries for compare: git revisions built once per commit in cached worktrees.
         .target(name: "EngineBuilds", dependencies: ["ProcessGroups"]),
-        .testTarget(name: "EngineBuildsTests", dependencies: ["EngineBuilds"]),
+        .testTarget(name: "EngineBuildsTests", dependencies: ["EngineBuilds", "ProcessGroups"]),
         // Runs the built `layoutbench compare` against real worker processes
         // (layoutbench-worker and the fixture) and a real PostgreSQL.
         // Runs layoutbench and layoutbench-worker as processes (never links the worker: it carries the allocation counter).

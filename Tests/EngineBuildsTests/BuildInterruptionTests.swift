@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import Synchronization
+import ProcessGroups
 @testable import EngineBuilds
 
 /// A git repository holding a package that takes a few seconds to compile:
@@ -98,5 +99,30 @@ func processes(mentioning text: String) -> [(pid: Int32, name: String)] {
         #expect(status == 0)
         #expect(Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 0)
         print("build stopped \(String(format: "%.2f", waited)) s after the request; the next build took \(String(format: "%.1f", build.buildSeconds ?? -1)) s")
+    }
+
+    /// `end()` gives swift-build no chance to stop its compilers: the keeper
+    /// finds them in the process tree, although they run in process groups
+    /// of their own, where a signal to the build's group misses them.
+    @Test(.timeLimit(.minutes(10))) func endingAGroupEndsCompilersOutsideIt() throws {
+        let repo = try makeSlowRepository()
+        defer { try? FileManager.default.removeItem(at: repo) }
+        let null = open("/dev/null", O_RDWR)
+        defer { close(null) }
+        let group = try ProcessGroup(executable: "/usr/bin/env", arguments: ["swift", "build", "--package-path", repo.path],
+                                     environment: ProcessInfo.processInfo.environment, input: null, output: null, errors: null)
+        let deadline = Date().addingTimeInterval(300)
+        while Date() < deadline, group.isRunning, !processes(mentioning: repo.path).contains(where: { $0.name.hasPrefix("swift-frontend") }) {
+            usleep(20_000)
+        }
+        try #require(processes(mentioning: repo.path).contains { $0.name.hasPrefix("swift-frontend") })
+        group.end()
+        let ended = Date()
+        while group.isRunning, Date().timeIntervalSince(ended) < 10 { usleep(10_000) }
+        #expect(!group.isRunning, "the group outlived end() by 10 s")
+        let left = processes(mentioning: repo.path)
+        #expect(left.isEmpty, "still running after end(): \(left)")
+        if group.isRunning { for process in left { kill(process.pid, SIGKILL) } }
+        group.wait()
     }
 }
