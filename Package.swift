@@ -142,7 +142,7 @@ let package = Package(
         // misbehaves on request (crash, hang, garbage, exit codes).
         .executableTarget(name: "fixture-worker", dependencies: ["WorkerProtocol", "Randomness"], path: "Tests/fixture-worker"),
         .testTarget(name: "HarnessTests", dependencies: ["Harness", "UntrustedText", "Postgres", "EmbeddedCluster", "fixture-worker", "layoutbench",
-                                                        "synthetic-worker", "JSONSchemaCheck"]),
+                                                        "synthetic-worker", "JSONSchemaCheck", "BuildTestSupport"]),
         // Checks `--json` output against docs/schemas/ in the CLI tests.
         .target(name: "JSONSchemaCheck", path: "Tests/JSONSchemaCheck"),
         // The command users start with; wires store, harness and the subcommands.
@@ -156,7 +156,7 @@ let package = Package(
         // layoutbench-worker and fixture-worker must be built, as `swift test`
         // does; the worker is run, never linked: it carries the allocation counter).
         .testTarget(name: "AgentTests", dependencies: ["Harness", "ResultStore", "JobQueue", "Postgres", "EmbeddedCluster",
-                                                      "layoutbench", "fixture-worker", "JSONSchemaCheck"]),
+                                                      "layoutbench", "fixture-worker", "JSONSchemaCheck", "BuildTestSupport"]),
 
         // Pure math for the analysis layer: summaries, bootstrap, regression,
         // complexity classification. Knows nothing of benchmarks.
@@ -173,11 +173,14 @@ let package = Package(
         .testTarget(name: "ProcessGroupsTests", dependencies: ["ProcessGroups"]),
         // Worker binaries for compare: git revisions built once per commit in cached worktrees.
         .target(name: "EngineBuilds", dependencies: ["ProcessGroups"]),
-        .testTarget(name: "EngineBuildsTests", dependencies: ["EngineBuilds", "ProcessGroups"]),
+        .testTarget(name: "EngineBuildsTests", dependencies: ["EngineBuilds", "ProcessGroups", "BuildTestSupport"]),
+        // Slow packages to stop mid-build and the processes left afterwards, for the build-stopping tests.
+        .target(name: "BuildTestSupport", path: "Tests/BuildTestSupport"),
         // Runs the built `layoutbench compare` against real worker processes
         // (layoutbench-worker and the fixture) and a real PostgreSQL.
         // Runs layoutbench and layoutbench-worker as processes (never links the worker: it carries the allocation counter).
-        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres", "EmbeddedCluster", "JSONSchemaCheck"]),
+        .testTarget(name: "CompareTests", dependencies: ["layoutbench", "fixture-worker", "ResultStore", "Postgres", "EmbeddedCluster", "JSONSchemaCheck",
+                                                        "BuildTestSupport"]),
 
         // Applies the statistics to a run: per-cell summaries, scaling fits,
         // variant ratios and the verdict on every workload expectation.

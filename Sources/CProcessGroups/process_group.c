@@ -39,12 +39,15 @@
 
 enum { most_processes = 1 << 16 };
 static pid_t tree_pid[most_processes], tree_parent[most_processes];
-static char tree_doomed[most_processes];
+static pid_t doomed[most_processes];
+static int doomed_count;
 
-/// The parent pid in /proc/<pid>/stat, or -1. Only raw system calls: the
-/// keeper is a fork of a threaded program and never execs, so malloc (and
-/// opendir) could deadlock here.
-static pid_t parent_of(const char *pid_text) {
+/// The parent pid in /proc/<pid>/stat, or -1 for a process that is gone or
+/// already dead (a zombie: SIGKILL does nothing to it, and it has no
+/// children left, so it neither needs killing nor links the tree). Only raw
+/// system calls: the keeper is a fork of a threaded program and never
+/// execs, so malloc (and opendir) could deadlock here.
+static pid_t living_parent_of(const char *pid_text) {
     char path[64] = "/proc/";
     size_t used = 6;
     for (const char *c = pid_text; *c && used < sizeof path - 6; c++) path[used++] = *c;
@@ -60,6 +63,8 @@ static pid_t parent_of(const char *pid_text) {
     char *close_paren = NULL;
     for (char *c = text; *c; c++) if (*c == ')') close_paren = c;
     if (close_paren == NULL || close_paren[1] == 0 || close_paren[2] == 0) return -1;
+    char state = close_paren[2];
+    if (state == 'Z' || state == 'X' || state == 'x') return -1;
     char *field = close_paren + 4;   // ") S " then the ppid
     if (field - text >= got) return -1;
     pid_t parent = 0;
@@ -75,7 +80,15 @@ struct linux_dirent64 {
     char d_name[];
 };
 
-/// SIGKILLs every process below the keeper in the process tree; the number killed.
+static int is_doomed(pid_t pid) {
+    for (int i = 0; i < doomed_count; i++) if (doomed[i] == pid) return 1;
+    return 0;
+}
+
+/// SIGKILLs every living process below the keeper in the process tree; the
+/// number it had not already killed in an earlier pass (a killed process
+/// may still be listed until the kernel has ended it; counting it again
+/// would keep the passes going).
 static int kill_descendants_once(void) {
     int proc = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (proc < 0) return 0;
@@ -90,11 +103,10 @@ static int kill_descendants_once(void) {
             if (entry->d_name[0] < '1' || entry->d_name[0] > '9' || count == most_processes) continue;
             pid_t pid = 0;
             for (const char *c = entry->d_name; *c >= '0' && *c <= '9'; c++) pid = pid * 10 + (*c - '0');
-            pid_t parent = parent_of(entry->d_name);
+            pid_t parent = living_parent_of(entry->d_name);
             if (parent < 0) continue;
             tree_pid[count] = pid;
             tree_parent[count] = parent;
-            tree_doomed[count] = 0;
             count++;
         }
     }
@@ -104,25 +116,29 @@ static int kill_descendants_once(void) {
     while (grew) {
         grew = 0;
         for (int i = 0; i < count; i++) {
-            if (tree_doomed[i]) continue;
-            int below = tree_parent[i] == self;
-            for (int j = 0; !below && j < count; j++) below = tree_doomed[j] && tree_pid[j] == tree_parent[i];
-            if (below) {
-                tree_doomed[i] = 1;
-                grew = 1;
-                if (kill(tree_pid[i], SIGKILL) == 0) killed++;
+            if (tree_pid[i] == 0) continue;
+            if (tree_parent[i] != self && !is_doomed(tree_parent[i])) continue;
+            pid_t pid = tree_pid[i];
+            tree_pid[i] = 0;
+            grew = 1;
+            if (is_doomed(pid)) {
+                kill(pid, SIGKILL);
+                continue;
             }
+            if (doomed_count < most_processes) doomed[doomed_count++] = pid;
+            if (kill(pid, SIGKILL) == 0) killed++;
         }
     }
     return killed;
 }
 
-/// The SIGHUP handler. Repeats until a pass finds nobody: a process may
+/// The SIGHUP handler. Repeats until a pass kills nobody new: a process may
 /// fork or be reparented to the keeper while /proc is read. Everything it
 /// calls is async-signal-safe, and SIGHUP is blocked while it runs.
 static void kill_descendants(int signal_number) {
     (void)signal_number;
     int saved = errno;
+    doomed_count = 0;
     for (int pass = 0; pass < 1000 && kill_descendants_once() > 0; pass++) {}
     errno = saved;
 }
@@ -136,6 +152,25 @@ static void report(int fd, int error) {
 static void close_on_exec_from(int first) {
     if (syscall(SYS_close_range, (unsigned)first, ~0U, CLOSE_RANGE_CLOEXEC) == 0) return;
     for (int fd = first; fd < 4096; fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
+/// Closes every descriptor but the four in `kept`. The keeper does this
+/// first: it is a fork of the harness and would otherwise hold the
+/// harness's files — and the locks on them — until the program is forked.
+static void close_all_except(int kept[4]) {
+    for (int i = 1; i < 4; i++)
+        for (int j = i; j > 0 && kept[j - 1] > kept[j]; j--) {
+            int swap = kept[j]; kept[j] = kept[j - 1]; kept[j - 1] = swap;
+        }
+    int from = 0;
+    for (int i = 0; i <= 4; i++) {
+        int to = i < 4 ? kept[i] - 1 : INT32_MAX;
+        if (i < 4 && kept[i] < from) continue;   // a descriptor kept twice
+        if (to >= from && syscall(SYS_close_range, (unsigned)from, (unsigned)to, 0U) != 0) {
+            for (int fd = from; fd <= to && fd < 4096; fd++) close(fd);
+        }
+        if (i < 4) from = kept[i] + 1;
+    }
 }
 
 static void default_signals(void) {
@@ -172,6 +207,8 @@ static void run_program(const char *path, char *const argv[], char *const envp[]
 
 static void keep(pid_t harness, const char *path, char *const argv[], char *const envp[],
                  int stdin_fd, int stdout_fd, int stderr_fd, const char *directory, int error_fd) {
+    int kept[4] = { stdin_fd, stdout_fd, stderr_fd, error_fd };
+    close_all_except(kept);
     setpgid(0, 0);
     struct sigaction action;
     memset(&action, 0, sizeof action);

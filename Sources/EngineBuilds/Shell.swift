@@ -50,9 +50,13 @@ enum Shell {
             return -1
         }
         var stopping: ContinuousClock.Instant?
+        var ended = false
         while let shouldStop, group.isRunning {
             if let since = stopping {
-                if ContinuousClock.now - since > grace { group.end() }
+                if !ended, ContinuousClock.now - since > grace {
+                    group.end()
+                    ended = true
+                }
             } else if shouldStop() {
                 stopping = .now
                 group.signal(SIGTERM)

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import Testing
+import BuildTestSupport
 
 extension AgentServerTests {
     /// SIGTERM to an agent while it builds a job's revision: the build stops
@@ -8,38 +9,10 @@ extension AgentServerTests {
     /// the agent gives the job back and exits, and the next agent builds it
     /// from the same cache and runs it.
     @Suite struct BuildSignalTests {
-        /// The disguised fixture worker plus a library of generated Codable
-        /// types, so that the release build lasts long enough to be caught.
+        /// The disguised fixture worker behind a library slow enough to compile that the build can be caught.
         static var slowFixture: [String: String] {
-            var files = EngineRevisionTests.disguisedFixture
-            files["Package.swift"] = """
-                // swift-tools-version:6.0
-                import PackageDescription
-                let package = Package(name: "Disguise", targets: [
-                    .target(name: "Shapes"),
-                    .executableTarget(name: "layoutbench-worker", dependencies: ["Shapes"]),
-                ])
-                """
-            for file in 0..<6 {
-                files["Sources/Shapes/Shapes\(file).swift"] = (0..<30).map { type in
-                    let fields = (0..<12).map { "    public var f\($0): [String: Int] = [:]" }.joined(separator: "\n")
-                    return "public struct Shape\(file)_\(type): Codable, Hashable, Sendable {\n\(fields)\n    public init() {}\n}"
-                }.joined(separator: "\n")
-            }
-            files["Sources/layoutbench-worker/main.swift"] = "import Shapes\n_ = Shape0_0()\n" + files["Sources/layoutbench-worker/main.swift"]!
-            return files
-        }
-
-        /// Processes (not zombies) whose command line mentions `text`.
-        static func processes(mentioning text: String) -> [String] {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-            return entries.compactMap { entry -> String? in
-                guard Int32(entry) != nil, let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-                      String(decoding: raw.map { $0 == 0 ? 32 : $0 }, as: UTF8.self).contains(text) else { return nil }
-                let stat = (try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8)) ?? ""
-                if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return nil }
-                return ((try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
-            }
+            let disguise = EngineRevisionTests.disguisedFixture
+            return SlowPackage.files(product: "layoutbench-worker", main: disguise["Sources/layoutbench-worker/main.swift"]!)
         }
 
         @Test(.timeLimit(.minutes(10))) func sigtermStopsTheBuildAndReleasesTheJob() async throws {
@@ -52,17 +25,15 @@ extension AgentServerTests {
 
             // Signal once a compiler works on the checkout, not after a guessed delay.
             let deadline = ContinuousClock.now + .seconds(300)
-            while ContinuousClock.now < deadline, !Self.processes(mentioning: cache).contains(where: { $0.hasPrefix("swift-frontend") }) {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            try #require(Self.processes(mentioning: cache).contains { $0.hasPrefix("swift-frontend") }, "\(agent.stdout.suffix(1500))")
+            while ContinuousClock.now < deadline, !compilerRuns(mentioning: cache, "Shapes0.swift") { try await Task.sleep(for: .milliseconds(20)) }
+            try #require(compilerRuns(mentioning: cache, "Shapes0.swift"), "\(agent.stdout.suffix(1500))")
             let signalled = ContinuousClock.now
             agent.signal(SIGTERM)
             let status = try await agent.waitForExit(timeout: .seconds(60))
             let took = ContinuousClock.now - signalled
             #expect(status == 0, "\(agent.stderr.suffix(1500))")
             #expect(took < .seconds(15), "the agent took \(took) to exit")
-            let left = Self.processes(mentioning: cache)
+            let left = livingProcesses(mentioning: cache)
             #expect(left.isEmpty, "still running: \(left)")
             #expect(agent.stdout.contains("\"released\""), "\(agent.stdout.suffix(1500))")
             #expect(try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'queued'") == 1)

@@ -1,6 +1,7 @@
 import Foundation
 import JSONSchemaCheck
 import Testing
+import BuildTestSupport
 
 /// `layoutbench compare` end to end: the built CLI, real worker processes,
 /// the files it writes and its exit code. The fixture sides are the
@@ -249,6 +250,36 @@ import Testing
         #expect(result.status == 2, "\(result.out)\n\(result.err)")
         #expect(result.err.contains("error: candidate: the worker at broken"), "\(result.err)")
         #expect(result.err.contains("does not build; full log in \(repo.path)/.layoutbench/builds/"))
+    }
+
+    /// Ctrl-C while `compare` builds a revision stops the whole build —
+    /// swift-build and the compilers it runs in process groups of their own
+    /// — and says which build stopped; nothing keeps compiling afterwards.
+    @Test(.timeLimit(.minutes(10))) func ctrlCDuringABuildStopsItWhole() throws {
+        let repo = try SlowPackage.repository(SlowPackage.files(product: "layoutbench-worker"), tag: "slow")
+        defer { try? FileManager.default.removeItem(at: repo) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CompareCLI.layoutbench)
+        process.arguments = ["compare", CompareCLI.realWorker, "slow", "churn", "--sizes", "10", "--database", CompareCLI.noDatabase,
+                             "--workloads-directory", CompareCLI.workloads]
+        process.currentDirectoryURL = repo
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(300)
+        while Date() < deadline, process.isRunning, !compilerRuns(mentioning: repo.path, "Shapes0.swift") { usleep(20_000) }
+        try #require(compilerRuns(mentioning: repo.path, "Shapes0.swift"), "no compiler of the revision appeared")
+        let interrupted = Date()
+        process.interrupt()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let took = Date().timeIntervalSince(interrupted)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + SIGINT, "\(text)")
+        #expect(text.contains("interrupted: the candidate build of slow was stopped"), "\(text)")
+        #expect(took < 15, "compare took \(took) s to stop")
+        let left = livingProcesses(mentioning: repo.path)
+        #expect(left.isEmpty, "still running after Ctrl-C: \(left)")
     }
 
     /// `--schedule duet` runs each round as A with B, then B with A: the two

@@ -70,6 +70,38 @@ import Testing
         #expect(!exists(child))
     }
 
+    /// A child that left the group (setsid: a session and group of its
+    /// own, as swift-build puts its compilers) escapes a signal to the
+    /// group, but not `end()`: the keeper finds it in the process tree.
+    @Test func endEndsDescendantsThatLeftTheGroup() throws {
+        let (group, output) = try start("setsid sleep 300 & echo $!; setsid sh -c 'sleep 300 & echo $!; wait' & wait")
+        defer { close(output) }
+        let escaped = [Int32(readLine(output))!, Int32(readLine(output))!]
+        let moved = { escaped.allSatisfy { getpgid($0) != group.id && exists($0) } }
+        let deadline = Date().addingTimeInterval(5)
+        while !moved(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(moved())
+        group.end()
+        #expect(group.wait() == .signalled(SIGKILL))
+        #expect(escaped.allSatisfy { !exists($0) })
+    }
+
+    /// A dead descendant nobody reaps (a zombie) is neither killed again
+    /// nor counted: `end()` still ends the living ones and returns.
+    @Test func endIgnoresZombiesBelowTheKeeper() throws {
+        // The inner shell forks `true` and then becomes `sleep`, which never reaps it.
+        let (group, output) = try start("sh -c 'true & echo $!; exec sleep 300' & wait")
+        defer { close(output) }
+        let zombie = Int32(readLine(output))!
+        let dead = { (try? String(contentsOfFile: "/proc/\(zombie)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first == "Z" }
+        let deadline = Date().addingTimeInterval(5)
+        while !dead(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(dead())
+        group.end()
+        #expect(group.wait() == .signalled(SIGKILL))
+        #expect(!exists(zombie))
+    }
+
     @Test func theEnvironmentIsAllowListedAndHasNoSecrets() throws {
         let base = ["PATH": "/bin", "HOME": "/home/x", "LC_ALL": "C", "LAYOUTBENCH_DATABASE_URL": "postgresql://u:pw@h/db",
                     "PGPASSWORD": "pw", "GITHUB_TOKEN": "t", "AWS_SECRET_ACCESS_KEY": "k", "RANDOM_THING": "r",
