@@ -83,7 +83,7 @@ public struct JobRunner {
         let bytes = result.samples.compactMap { s in s.allocatedBytes.map { Double($0) / Double(max(s.iterations, 1)) } }
         return JobSummary(workload: workload.name, variant: variant.name, size: job.size, seed: job.seed,
                           medianSeconds: (try? Statistics.median(perIteration)) ?? 0, samples: result.samples.count,
-                          counters: result.counters.mapValues(Double.init), digest: driver.digest(),
+                          counters: result.counters.mapValues(Double.init), digest: result.digest,
                           peakMemoryBytes: ProcessMeters.peakMemoryBytes(), log: Array(driver.log.prefix(200)),
                           medianCPUSeconds: try? Statistics.median(cpu),
                           allocationsPerIteration: try? Statistics.median(allocs),

@@ -8,7 +8,8 @@ import Workloads
 ///
 /// 1. warm-up: `warmupIterations` steps, reported as one warm-up sample;
 /// 2. one counted step: the driver's counters before and after it are the
-///    per-iteration counters (exact, since every step does the same work);
+///    per-iteration counters (exact, since every step does the same work),
+///    and the layout digest is taken right after it;
 /// 3. calibration: iterations per sample grow until one sample lasts at
 ///    least `minSampleSeconds` (these samples are reported as warm-up);
 ///    none when the counted step alone lasted that long;
@@ -78,6 +79,11 @@ public struct MeasurementLoop {
         public var samples: [Sample]
         /// Driver counters of one iteration.
         public var counters: [String: Int]
+        /// The driver's digest after the counted step: after a fixed number of
+        /// steps, so it depends on the job's settings and seed, never on how
+        /// many steps calibration, warm-up time or retaken samples added
+        /// (a resize that alternates widths ends on either).
+        public var digest: String
         /// The worker's own work between samples (thread CPU seconds: allocation
         /// statistics, encoding and writing the sample line) relative to a sample's wall time, median.
         /// CPU time, so the other processes on a shared machine do not count as overhead.
@@ -104,6 +110,7 @@ public struct MeasurementLoop {
         let after = driver.counters()
         var counters: [String: Int] = [:]
         for (name, value) in after { counters[name] = value - (before[name] ?? 0) }
+        let digest = driver.digest()
 
         var iterations = estimate(perIteration: oneStep, current: 1)
         // A counted step that already lasts a sample has calibrated (one
@@ -147,7 +154,7 @@ public struct MeasurementLoop {
             }
         }
         Blackhole.consume(driver.sink)
-        return Result(samples: measured, counters: counters, overheadFraction: (try? Statistics.median(overheads)) ?? 0,
+        return Result(samples: measured, counters: counters, digest: digest, overheadFraction: (try? Statistics.median(overheads)) ?? 0,
                       retakenSamples: retaken)
     }
 

@@ -119,6 +119,20 @@ import Scenarios
         #expect(failure.log.contains("    view0.width - 50 == 0"))
     }
 
+    /// A resize alternates between two widths, so the layout after the last
+    /// step depends on how many steps ran; the digest must not: it is taken
+    /// after a fixed number of steps, whatever calibration and samples added.
+    @Test func theDigestDoesNotDependOnHowManyStepsWereTimed() throws {
+        let file = WorkerProcess.workloads.appendingPathComponent("long-row.yaml").path
+        let digests = try [["--samples", "1", "--min-sample-seconds", "0"], ["--samples", "2", "--min-sample-seconds", "0"],
+                           ["--samples", "3", "--min-sample-seconds", "0.003"]].map { timing in
+            let r = try WorkerProcess.run(["--workload", file, "--variant", "resize", "--size", "20", "--warmup", "1", "--json"] + timing)
+            #expect(r.status == 0, "\(r.err)")
+            return try JSONDecoder().decode(JobSummary.self, from: Data(try #require(r.lines.last).utf8)).digest
+        }
+        #expect(Set(digests).count == 1, "\(digests)")
+    }
+
     @Test func countersAndDigestAreReproducibleForASeed() throws {
         let file = WorkerProcess.workloads.appendingPathComponent("random-anchors.yaml").path
         func run(seed: Int) throws -> JobSummary {

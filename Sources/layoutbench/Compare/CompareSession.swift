@@ -48,10 +48,9 @@ struct CompareOutcome: Sendable {
 /// Counters and digests come from a separate check job per cell and side,
 /// all run before the first round (two at a time on two cores: they time
 /// nothing), with a fixed iteration count (one sample, no warm-up,
-/// no minimum sample time): a timing job's digest is of the state after
-/// however many iterations its calibration chose, which differs from job to
-/// job for workloads that keep changing the layout. A job that fails marks
-/// its side of the cell as failed and the cell is not run again.
+/// no minimum sample time), so that a side's counters and digest are
+/// settled before any timing starts. A job that fails marks its side of the
+/// cell as failed and the cell is not run again.
 struct CompareSession: Sendable {
     var cells: [CompareCell]
     var base: WorkerCommand
