@@ -59,12 +59,14 @@ public enum VerdictAccuracy {
     public static func settle(_ testCase: CalibrationCase, rounds: Int, analyzer: RunAnalyzer) -> [CalibrationOutcome] {
         var c = testCase
         var outcomes = evaluate(c, analysis: analyzer.analyze(runData(c)))
-        for _ in 0..<rounds where outcomes.contains(where: { $0.verdict == .inconclusive }) {
+        var round = 0
+        while round < rounds, outcomes.contains(where: { $0.verdict == .inconclusive }) {
+            round += 1
             let analysis = analyzer.analyze(runData(c))
-            let requests = SettleAdvice.requests(for: analysis, maximumSize: { _ in 1_000_000 })
+            let requests = SettleAdvice.requests(for: analysis, round: round, maximumSize: { _ in 1_000_000 })
             guard !requests.isEmpty else { break }
             for r in requests {
-                if r.isNewSize { c.sizes.append(r.sizes[0]) } else { for n in r.sizes { c.extraJobs[n, default: 0] += c.jobs } }
+                if r.isNewSize { c.sizes.append(r.sizes[0]) } else { for n in r.sizes { c.extraJobs[n, default: 0] += c.jobs * r.jobs } }
             }
             outcomes = evaluate(c, analysis: analyzer.analyze(runData(c)))
         }

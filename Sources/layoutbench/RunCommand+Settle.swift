@@ -6,7 +6,7 @@ import Workloads
 
 /// `layoutbench run --settle`: after the planned jobs, inconclusive scaling
 /// verdicts earn more jobs (``SettleAdvice``: the sweep's next size, else
-/// one more job at every size), round by round, until every verdict is
+/// more jobs at every size, twice as many each round), round by round, until every verdict is
 /// settled or the budget is spent. The added jobs belong to the same run.
 extension RunCommand {
     /// What settling added, for the terminal and the report.
@@ -29,7 +29,7 @@ extension RunCommand {
             round += 1
             let details = try await store.runDetails(info.id)
             let analysis = RunAnalyzer().analyze(RunReporting.runData(details, workloads: workloads))
-            let requests = SettleAdvice.requests(for: analysis) { name in
+            let requests = SettleAdvice.requests(for: analysis, round: round) { name in
                 Self.maximumSize(of: loaded.first { $0.workload.name == name }?.workload, catalog: catalog)
             }
             guard !requests.isEmpty else { break }
@@ -38,7 +38,7 @@ extension RunCommand {
                 guard let l = loaded.first(where: { $0.workload.name == r.workload }),
                       let variant = l.workload.variant(named: r.variant),
                       let engine = engines.first(where: { $0.label == r.engine }) else { continue }
-                for size in r.sizes {
+                for size in r.sizes.flatMap({ Array(repeating: $0, count: r.jobs) }) {
                     jobs.append(PlannedJob(runID: info.id, ordinal: ordinal, workload: r.workload, workloadPath: l.path,
                                            variant: r.variant, size: size, seed: seed, engineLabel: engine.label,
                                            parameters: l.workload.resolvedParameters(variant: variant, size: size),

@@ -52,6 +52,24 @@ struct VerdictAccuracyTests {
         #expect(Double(jobs.covered) >= 0.90 * Double(jobs.series), "\(jobs.covered)/\(jobs.series)")
     }
 
+    /// `run --settle`'s rounds (a size beyond the sweep, then twice as many
+    /// jobs at the top pair each round) settle what the first analysis left
+    /// open, and turn no verdict wrong.
+    @Test func settlingDecidesNearlyEveryInconclusiveVerdict() {
+        var grid = CalibrationGrid()
+        grid.seeds = [21]
+        let (before, after) = VerdictAccuracy.runSettling(grid.cases, rounds: 5, exponentResamples: 200)
+        let open = zip(before, after).filter { $0.0.verdict == .inconclusive }.map(\.1)
+        let settled = open.filter { $0.verdict != .inconclusive }.count
+        #expect(open.count > 20 && Double(settled) >= 0.95 * Double(open.count), "\(settled) of \(open.count) settled")
+        // Wrong as the rest of the suite counts it: a true claim failed, or a
+        // false one passed although its slope over the sweep leaves the band.
+        let wrong = open.filter { $0.holds ? $0.verdict == .fail : $0.verdict == .pass && $0.excess >= 0.05 }
+        #expect(wrong.isEmpty, "\(wrong.prefix(3).map(\.reason))")
+        #expect(SettleAdvice.jobs(inRound: 1) == 1 && SettleAdvice.jobs(inRound: 3) == 4
+                && SettleAdvice.jobs(inRound: 9) == SettleAdvice.mostJobsPerRound)
+    }
+
     @Test func aSuperlinearLawFailsALinearClaimWithTheNumbersAndAdvice() throws {
         let c = CalibrationCase(law: TimingLaw(growth: .n1_5, intercept: 0.05),
                                 noise: SyntheticNoise(sample: 0.05, seed: 3), sizes: [100, 1_000, 10_000], jobs: 1, samplesPerJob: 10)

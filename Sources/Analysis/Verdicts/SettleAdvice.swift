@@ -3,8 +3,11 @@ import Workloads
 
 /// What would settle an inconclusive scaling verdict on time, as jobs to
 /// add to the run, round by round: the next size of the sweep's geometric
-/// progression with one more job at the two largest sizes while the driver
-/// allows it, then one more job at every size.
+/// progression with more jobs at the two largest sizes while the driver
+/// allows it, then more jobs at every size. The jobs added at a size double
+/// from round to round (1, 2, 4, … up to `mostJobsPerRound`): a verdict
+/// still open after a few rounds sits close to its boundary, where one more
+/// job narrows the interval by a sliver and doubling halves its variance.
 ///
 /// A larger size widens the lever of the log-log fit — the exponent's
 /// standard error falls with the spread of ln n — and it is what a curve
@@ -15,8 +18,10 @@ public struct SettleRequest: Sendable, Equatable {
     public var workload: String
     public var variant: String
     public var engine: String
-    /// The sizes to run one more job at.
+    /// The sizes to run more jobs at.
     public var sizes: [Int]
+    /// Jobs to add at each of `sizes`.
+    public var jobs: Int
     /// True when `sizes` is one new size beyond the sweep.
     public var isNewSize: Bool
     /// The inconclusive verdict's reason, which says what was missing.
@@ -24,18 +29,29 @@ public struct SettleRequest: Sendable, Equatable {
 
     /// "laws/n-log-n on synthetic: n = 100,000 added (…)".
     public var description: String {
+        let count = jobs == 1 ? "one more job" : "\(jobs) more jobs"
         let what = isNewSize ? "n = \(NumberFormat.grouped(sizes[0])) added"
-            : "one more job at n = \(sizes.map(NumberFormat.grouped).joined(separator: ", "))"
+            : "\(count) at n = \(sizes.map(NumberFormat.grouped).joined(separator: ", "))"
         return "\(workload)/\(variant) on \(engine): \(what), because \(reason)"
     }
 }
 
 public enum SettleAdvice {
+    /// The cap on jobs added at one size in one round.
+    public static let mostJobsPerRound = 16
+
+    /// Jobs to add at a size in settling round `round` (1, 2, …): 1, 2, 4, … up to `mostJobsPerRound`.
+    public static func jobs(inRound round: Int) -> Int {
+        1 << min(max(round - 1, 0), mostJobsPerRound.trailingZeroBitCount)
+    }
+
     /// The requests for every inconclusive time-scaling verdict of `analysis`.
     ///
     /// - Parameters:
+    ///   - round: the settling round, from 1.
     ///   - maximumSize: the largest size a workload's driver accepts.
-    public static func requests(for analysis: RunAnalysis, maximumSize: (String) -> Int) -> [SettleRequest] {
+    public static func requests(for analysis: RunAnalysis, round: Int = 1, maximumSize: (String) -> Int) -> [SettleRequest] {
+        let jobs = jobs(inRound: round)
         var out: [SettleRequest] = []
         for v in analysis.verdicts where v.outcome == .inconclusive {
             guard case .scaling(let variant, .time, _) = v.expectation,
@@ -45,13 +61,15 @@ public enum SettleAdvice {
             let sizes = series.time.sizes
             let next = nextSize(after: sizes)
             if let next, next <= maximumSize(v.workload) {
-                out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: [next], isNewSize: true, reason: v.reason))
+                out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: [next], jobs: 1, isNewSize: true,
+                                         reason: v.reason))
                 // The top pair decides a curve that bends and carries the
                 // most lever: more jobs there narrow it in the same round.
                 out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: Array(sizes.suffix(2)),
-                                         isNewSize: false, reason: v.reason))
+                                         jobs: jobs, isNewSize: false, reason: v.reason))
             } else {
-                out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: sizes, isNewSize: false, reason: v.reason))
+                out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: sizes, jobs: jobs, isNewSize: false,
+                                         reason: v.reason))
             }
         }
         return out
