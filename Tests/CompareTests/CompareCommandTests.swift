@@ -256,7 +256,7 @@ import BuildTestSupport
     /// swift-build and the compilers it runs in process groups of their own
     /// — and says which build stopped; nothing keeps compiling afterwards.
     @Test(.timeLimit(.minutes(10))) func ctrlCDuringABuildStopsItWhole() throws {
-        let repo = try SlowPackage.repository(SlowPackage.files(product: "layoutbench-worker"), tag: "slow")
+        let repo = try GitFixture.repository(SlowPackage.files(product: "layoutbench-worker"), tag: "slow")
         defer { try? FileManager.default.removeItem(at: repo) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CompareCLI.layoutbench)

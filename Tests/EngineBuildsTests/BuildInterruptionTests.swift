@@ -11,7 +11,7 @@ import BuildTestSupport
     /// cache it leaves builds again.
     @Test(.timeLimit(.minutes(10))) func aStoppedBuildLeavesNoProcessAndBuildsAgain() throws {
         let main = "import Foundation\nprint(try JSONEncoder().encode(Shape0_0()).count)\n"
-        let repo = try SlowPackage.repository(SlowPackage.files(product: "slow-worker", main: main), tag: "v1")
+        let repo = try GitFixture.repository(SlowPackage.files(product: "slow-worker", main: main), tag: "v1")
         defer { try? FileManager.default.removeItem(at: repo) }
         let stop = Atomic<Bool>(false)
         let builder = RevisionBuilder(repository: repo, cacheDirectory: repo.appendingPathComponent(".layoutbench/builds"),
@@ -51,7 +51,7 @@ import BuildTestSupport
     /// finds them in the process tree, although they run in process groups
     /// of their own, where a signal to the build's group misses them.
     @Test(.timeLimit(.minutes(10))) func endingAGroupEndsCompilersOutsideIt() throws {
-        let repo = try SlowPackage.repository(SlowPackage.files(product: "slow-worker"), tag: "v1")
+        let repo = try GitFixture.repository(SlowPackage.files(product: "slow-worker"), tag: "v1")
         defer { try? FileManager.default.removeItem(at: repo) }
         let null = open("/dev/null", O_RDWR)
         defer { close(null) }

@@ -8,7 +8,7 @@ import Testing
 /// their own — with the harness.
 @Suite struct RunBuildInterruptionTests {
     @Test(.timeLimit(.minutes(10))) func ctrlCWhileTheDefaultWorkerBuildsLeavesNoCompiler() throws {
-        let package = try SlowPackage.repository(SlowPackage.files(product: "layoutbench-worker"), tag: "slow")
+        let package = try GitFixture.repository(SlowPackage.files(product: "layoutbench-worker"), tag: "slow")
         defer { try? FileManager.default.removeItem(at: package) }
         // The harness where `swift run layoutbench` would put it in that package.
         let folder = package.appendingPathComponent(".build/debug")

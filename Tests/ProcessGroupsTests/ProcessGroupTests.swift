@@ -89,8 +89,9 @@ import Testing
     /// A dead descendant nobody reaps (a zombie) is neither killed again
     /// nor counted: `end()` still ends the living ones and returns.
     @Test func endIgnoresZombiesBelowTheKeeper() throws {
-        // The inner shell forks `true` and then becomes `sleep`, which never reaps it.
-        let (group, output) = try start("sh -c 'true & echo $!; exec sleep 300' & wait")
+        // Perl (Debian's perl-base is always there) forks a child that exits
+        // at once and never reaps it, whatever the machine's load.
+        let (group, output) = try start(#"exec perl -e 'my $p = fork(); exit 0 if $p == 0; $| = 1; print "$p\n"; sleep 300'"#)
         defer { close(output) }
         let zombie = Int32(readLine(output))!
         let dead = { (try? String(contentsOfFile: "/proc/\(zombie)/stat", encoding: .utf8))?.split(separator: ")").last?.split(separator: " ").first == "Z" }

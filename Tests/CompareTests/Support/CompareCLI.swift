@@ -1,3 +1,4 @@
+import BuildTestSupport
 import Foundation
 
 /// Runs the built `layoutbench compare` the way a user (or CI) does, with
@@ -56,19 +57,8 @@ enum CompareCLI {
 
     /// A git repository with one commit, tagged `broken`, whose package does not build.
     static func brokenRepository() throws -> URL {
-        let dir = try scratch("repo")
-        try "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\", targets: [\n"
-            .write(to: dir.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        for args in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "broken"], ["tag", "broken"]] {
-            let git = Process()
-            git.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            git.arguments = ["git", "-C", dir.path] + args
-            git.standardOutput = FileHandle.nullDevice
-            git.standardError = FileHandle.nullDevice
-            try git.run()
-            git.waitUntilExit()
-        }
-        return dir
+        try GitFixture.repository(["Package.swift": "// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: \"Broken\", targets: [\n"],
+                                  tag: "broken")
     }
 
     /// A new empty folder for one test's files.
