@@ -178,6 +178,11 @@ struct CompareCommand: AsyncParsableCommand {
                 + "the build cache is kept, so the next compare carries on from what was compiled")
             throw ExitCode(BuildSignals.exitStatus)
         }
+        if BuildSignals.stopRequested {
+            // The signal came as the last build finished: stop before measuring all the same.
+            log("interrupted: the workers are built and cached; nothing was measured")
+            throw ExitCode(BuildSignals.exitStatus)
+        }
         BuildSignals.restoreDefaults()
         let (baseBuild, candidateBuild) = try built.get()
         try builder.verify(baseBuild, side: "base")
