@@ -58,17 +58,18 @@ public enum VerdictAccuracy {
     /// returns the outcomes of the last analysis with the case as extended.
     public static func settle(_ testCase: CalibrationCase, rounds: Int, analyzer: RunAnalyzer) -> [CalibrationOutcome] {
         var c = testCase
-        var outcomes = evaluate(c, analysis: analyzer.analyze(runData(c)))
+        var analysis = analyzer.analyze(runData(c))
+        var outcomes = evaluate(c, analysis: analysis)
         var round = 0
         while round < rounds, outcomes.contains(where: { $0.verdict == .inconclusive }) {
             round += 1
-            let analysis = analyzer.analyze(runData(c))
             let requests = SettleAdvice.requests(for: analysis, round: round, maximumSize: { _ in 1_000_000 })
             guard !requests.isEmpty else { break }
             for r in requests {
                 if r.isNewSize { c.sizes.append(r.sizes[0]) } else { for n in r.sizes { c.extraJobs[n, default: 0] += c.jobs * r.jobs } }
             }
-            outcomes = evaluate(c, analysis: analyzer.analyze(runData(c)))
+            analysis = analyzer.analyze(runData(c))
+            outcomes = evaluate(c, analysis: analysis)
         }
         // Report against the sweep as first planned, so the truth is judged on the same sizes.
         return outcomes.map { o in var o = o; o.testCase = testCase; return o }

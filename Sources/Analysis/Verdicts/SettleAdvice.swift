@@ -42,7 +42,7 @@ public enum SettleAdvice {
 
     /// Jobs to add at a size in settling round `round` (1, 2, …): 1, 2, 4, … up to `mostJobsPerRound`.
     public static func jobs(inRound round: Int) -> Int {
-        1 << min(max(round - 1, 0), mostJobsPerRound.trailingZeroBitCount)
+        min(1 << min(max(round - 1, 0), 30), mostJobsPerRound)
     }
 
     /// The requests for every inconclusive time-scaling verdict of `analysis`.
