@@ -12,8 +12,14 @@ import ucrt
 //
 //     t ≈ c · n^k   ⇔   ln t = ln c + k · ln n
 //
-// fitted by OLS over every (n, t) observation. Multiplicative noise on t is
-// additive on ln t, so OLS on logs weighs relative errors equally. k is the
+// fitted by least squares on ln t with every size weighed equally (each
+// observation by 1/mⱼ, mⱼ the runs at its size): the slope of the size
+// means. Multiplicative noise on t is additive on ln t, so least squares on
+// logs weighs relative errors equally. Weighing sizes, not runs, keeps the
+// estimand the curve's own slope over the sweep whatever the design: a run
+// that adds jobs at the top sizes (settling, or fewer samples where an
+// iteration is slow) would otherwise tilt a bent curve's slope towards its
+// steep end, away from the slope a claim's band is stated in. k is the
 // empirical growth exponent (≈ 1 linear, ≈ 2 quadratic); an intercept in t
 // (fixed overhead) bends the curve and pulls k below the asymptotic class
 // exponent — use the complexity classifier to name the class.
@@ -31,9 +37,9 @@ import ucrt
 //   the number of units resampled at the outer level: the bootstrap
 //   variance of a mean of g units is (g−1)/g of the unbiased one, which
 //   at g = 2…10 makes a nominal 95 % interval cover 70–93 %. The slope of
-//   each replicate is the least-squares slope of the size means with the
-//   original weights (the runs per size), so a replicate that drew one job
-//   twice does not change the design. The rescaling fixes the variance but
+//   each replicate is the least-squares slope of its size means, each size
+//   weighing 1, so a replicate that drew one job twice does not change the
+//   design. The rescaling fixes the variance but
 //   not the tails: a mean of three jobs is Student-t with 2 degrees of
 //   freedom, not normal. So each end of the percentile interval is moved
 //   away from the estimate by t_ν(1 − α/2)/z(1 − α/2), ν = Σⱼ (gⱼ − 1) the
@@ -65,7 +71,7 @@ public struct PowerLawFit: Sendable, Equatable {
     public let coefficient: Double
     /// Percentile bootstrap interval on k.
     public let exponentInterval: ConfidenceInterval
-    /// The OLS fit of ln t on ln n, with its analytic standard errors.
+    /// The fit of ln t on ln n (sizes weighed equally), with its analytic standard errors.
     public let logLogFit: LinearFit
     public let resampling: PowerLawResampling
     /// With `.withinSize`: the slope between each pair of consecutive sizes,
@@ -122,16 +128,19 @@ public func powerLawFit(
             y.append(v)
         }
     }
-    let ones = [Double](repeating: 1, count: x.count)
-    let fit = try weightedLine(x, y, ones, pointCount: x.count)
+    // Each size weighs 1 in all: 1/mⱼ per observation.
+    var w: [Double] = []
+    for group in groups.logTimes { w += repeatElement(1 / Double(group.count), count: group.count) }
+    let fit = try weightedLine(x, y, w, pointCount: x.count)
 
-    // In every replicate x is fixed, so the OLS slope is a dot product:
-    // b* = Σ (xᵢ − x̄) y*ᵢ / Sxx (the ȳ* term vanishes because Σ (xᵢ − x̄) = 0).
+    // In every replicate x is fixed, so the slope is a dot product:
+    // b* = Σ wᵢ (xᵢ − x̄) y*ᵢ / Sxx (the ȳ* term vanishes because Σ wᵢ (xᵢ − x̄) = 0).
     // One pass, no allocation: the bootstrap is most of a report's analysis time.
-    let xBar = x.reduce(0, +) / Double(x.count)
+    let logSizes = groups.sizes.map { log($0) }
+    let xBar = logSizes.reduce(0, +) / Double(logSizes.count)
     var sxx = 0.0
-    for v in x { sxx += (v - xBar) * (v - xBar) }
-    let slopeWeights = x.map { ($0 - xBar) / sxx }
+    for v in logSizes { sxx += (v - xBar) * (v - xBar) }
+    let slopeWeights = x.indices.map { w[$0] * (x[$0] - xBar) / sxx }
     func slope(_ y: [Double]) -> Double {
         var b = 0.0
         for i in y.indices { b += slopeWeights[i] * y[i] }
@@ -146,9 +155,8 @@ public func powerLawFit(
     case .withinSize:
         if let jobs, jobs.count != sizes.count { throw .lengthMismatch(first: sizes.count, second: jobs.count) }
         let design = JobDesign(sizes: sizes, times: times, jobs: jobs, groups: groups)
-        // Slope of the size means with the original weights mⱼ:
-        // b = Σⱼ mⱼ (xⱼ − x̄) ȳⱼ / Sxx, the OLS slope over every observation.
-        let meanWeights = zip(groups.sizes, groups.logTimes).map { Double($1.count) * (log($0) - xBar) / sxx }
+        // Slope of the size means, each size weighing 1: b = Σⱼ (xⱼ − x̄) ȳⱼ / Sxx.
+        let meanWeights = logSizes.map { ($0 - xBar) / sxx }
         let steps = (0..<(groups.count - 1)).map { log(groups.sizes[$0 + 1]) - log(groups.sizes[$0]) }
         localReplicates = Array(repeating: [], count: steps.count)
         var means = [Double](repeating: 0, count: groups.count)

@@ -95,6 +95,27 @@ struct RegressionTests {
         #expect(residual.exponentInterval.contains(1), "\(residual.exponentInterval)")
     }
 
+    /// A bent curve (fixed cost plus n log n): its slope over the sweep is
+    /// the same whether the top size has as many samples as the others or
+    /// four times as many, as after settling adds jobs there.
+    @Test func theExponentIsTheSweepsSlopeWhateverTheSamplesPerSize() throws {
+        let distinct: [Double] = [100, 1_000, 10_000]
+        func t(_ n: Double) -> Double { 1 + 0.001 * n * log(n) }
+        let x = distinct.map { log($0) }, y = distinct.map { log(t($0)) }
+        let xBar = x.reduce(0, +) / 3, yBar = y.reduce(0, +) / 3
+        var sxy = 0.0, sxx = 0.0
+        for i in x.indices {
+            sxy += (x[i] - xBar) * (y[i] - yBar)
+            sxx += (x[i] - xBar) * (x[i] - xBar)
+        }
+        let truth = sxy / sxx
+        for top in [10, 40] {
+            let sizes = distinct.flatMap { n in Array(repeating: n, count: n == 10_000 ? top : 10) }
+            let fit = try powerLawFit(sizes: sizes, times: sizes.map(t), resamples: 50, seed: 1)
+            #expect(isClose(fit.exponent, truth, relative: 1e-9), "\(top) samples at the top: \(fit.exponent) against \(truth)")
+        }
+    }
+
     @Test func withinSizeResamplingNeedsRepeatedRuns() throws {
         let sizes: [Double] = [10, 100, 1000]
         let times: [Double] = [1, 10, 100]

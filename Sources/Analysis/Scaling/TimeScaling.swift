@@ -4,7 +4,8 @@ import Statistics
 /// How one series' time per iteration grows with N: three views of the same
 /// samples, each from the Statistics module.
 ///
-/// 1. Power law, `t ≈ c·n^k`: OLS of ln t on ln n over every sample, with a
+/// 1. Power law, `t ≈ c·n^k`: least squares of ln t on ln n, each size
+///    weighing the same whatever its number of samples, with a
 ///    percentile-bootstrap interval on k that resamples the jobs of each
 ///    size and the samples within each job, and simultaneous intervals on
 ///    the slope between consecutive sizes
