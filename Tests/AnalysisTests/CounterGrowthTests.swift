@@ -49,6 +49,22 @@ struct CounterGrowthTests {
         #expect(g.superlinearOnset == nil)
     }
 
+    /// "One fewer than three per view": a negative intercept does not make a
+    /// linear counter any less linear, while a tangent line to n log n
+    /// never fits exactly.
+    @Test func aCounterWithANegativeInterceptIsExactlyInItsClass() throws {
+        let sizes = [3, 10, 100, 1000]
+        let g = try #require(CounterGrowth.fit(counter: "constantChanges", sizes: sizes, values: sizes.map { 3 * Double($0) - 1 }))
+        #expect(g.complexity == .linear && g.isExact)
+        #expect(abs(g.intercept + 1) < 1e-9 && abs(g.coefficient - 3) < 1e-9)
+
+        let bent = try #require(CounterGrowth.fit(counter: "comparisons", sizes: sizes, values: sizes.map { Double($0) * log(Double($0)) }))
+        #expect(bent.complexity == .linearithmic && bent.isExact)
+        let offset = try #require(CounterGrowth.fit(counter: "work", sizes: [100, 300, 1000],
+                                                     values: [100, 300, 1000].map { Double($0) * log(Double($0)) - 50 }))
+        #expect(offset.complexity == .linearithmic && offset.isExact, "n log n − 50 is exactly n log n, never linear")
+    }
+
     @Test func twoSizesAreNotEnough() {
         #expect(CounterGrowth.fit(counter: "x", sizes: [1, 2], values: [1, 2]) == nil)
     }

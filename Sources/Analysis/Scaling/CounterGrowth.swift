@@ -14,10 +14,13 @@ import Statistics
 /// the unconstrained optimum if feasible, else the better boundary). The
 /// class is the *lowest* class whose worst relative miss
 /// maxᵢ |vᵢ − fᵢ|/vᵢ is at most ``exactTolerance`` (1e-6: the counter *is*
-/// a + b·g(n), up to rounding); failing that, the lowest class within
-/// ``approximateTolerance`` (5 %) of the data at every size — close enough
-/// for counts like a sort's comparisons, n log₂ n − O(n) — flagged as not
-/// exact. Otherwise no class fits and only the exponent is reported.
+/// a + b·g(n), up to rounding); an exact fit may have a < 0, since a counter
+/// such as 3n − 1 is exactly linear and a curve of another class never lies
+/// exactly on a line in g. Failing that, the lowest class within
+/// ``approximateTolerance`` (5 %) of the data at every size, with a ≥ 0 — close
+/// enough for counts like a sort's comparisons, n log₂ n − O(n) — flagged as
+/// not exact (a negative intercept here would let a tangent line pass
+/// n log n off as linear). Otherwise no class fits and only the exponent is reported.
 ///
 /// The exponent is the OLS slope of ln v on ln n; the local slopes
 /// kⱼ = Δln v/Δln n between consecutive sizes give the onset: the first
@@ -33,7 +36,7 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
     public var complexity: ComplexityClassName?
     /// True when `complexity` fits to within 1e-6 at every size.
     public var isExact: Bool
-    /// The fitted a and b of `complexity`.
+    /// The fitted a and b of `complexity` (a < 0 only for an exact fit).
     public var intercept: Double
     public var coefficient: Double
     /// Worst relative miss of each class, by `ComplexityClass.rawValue`.
@@ -53,19 +56,33 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
         let n = sizes.map(Double.init)
         var misses: [Double] = []
         var params: [(Double, Double)] = []
-        for c in ComplexityClass.allCases {
-            let (a, b) = nonNegativeRelativeFit(n.map { c.growth($0) }, values)
-            params.append((a, b))
+        func worstMiss(_ c: ComplexityClass, _ a: Double, _ b: Double) -> Double {
             var worst = 0.0
             for i in n.indices {
                 let f = a + b * c.growth(n[i])
                 let miss = values[i] == 0 ? (f == 0 ? 0 : .infinity) : abs(values[i] - f) / values[i]
                 worst = max(worst, miss)
             }
-            misses.append(worst)
+            return worst
         }
-        var chosen = misses.firstIndex { $0 <= exactTolerance }
+        var exactParams: [(Double, Double)?] = []
+        for c in ComplexityClass.allCases {
+            let g = n.map { c.growth($0) }
+            let (a, b) = nonNegativeRelativeFit(g, values)
+            params.append((a, b))
+            let worst = worstMiss(c, a, b)
+            misses.append(worst)
+            if worst <= exactTolerance {
+                exactParams.append((a, b))
+            } else if let (fa, fb) = freeInterceptRelativeFit(g, values), worstMiss(c, fa, fb) <= exactTolerance {
+                exactParams.append((fa, fb))
+            } else {
+                exactParams.append(nil)
+            }
+        }
+        var chosen = exactParams.firstIndex { $0 != nil }
         let exact = chosen != nil
+        if let k = chosen { params[k] = exactParams[k]!; misses[k] = worstMiss(ComplexityClass(rawValue: k)!, params[k].0, params[k].1) }
         if chosen == nil { chosen = misses.firstIndex { $0 <= approximateTolerance } }
 
         var exponent: Double? = nil
@@ -82,6 +99,20 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
                              complexity: chosen.map { ComplexityClassName(ComplexityClass(rawValue: $0)!) },
                              isExact: exact, intercept: p.0, coefficient: p.1,
                              worstRelativeMiss: misses, exponent: exponent, superlinearOnset: onset)
+    }
+
+    /// argmin Σ wᵢ(vᵢ − a − b·gᵢ)², wᵢ = 1/vᵢ² (1 where vᵢ = 0), any a, b ≥ 0;
+    /// `nil` when g is constant or the slope comes out negative.
+    static func freeInterceptRelativeFit(_ g: [Double], _ v: [Double]) -> (Double, Double)? {
+        let w = v.map { $0 == 0 ? 1 : 1 / ($0 * $0) }
+        var sw = 0.0, sg = 0.0, sv = 0.0
+        for i in g.indices { sw += w[i]; sg += w[i] * g[i]; sv += w[i] * v[i] }
+        let gBar = sg / sw, vBar = sv / sw
+        var sgg = 0.0, sgv = 0.0
+        for i in g.indices { sgg += w[i] * (g[i] - gBar) * (g[i] - gBar); sgv += w[i] * (g[i] - gBar) * (v[i] - vBar) }
+        guard sgg > 0 else { return nil }
+        let b = sgv / sgg
+        return b >= 0 ? (vBar - b * gBar, b) : nil
     }
 
     /// argmin Σ wᵢ(vᵢ − a − b·gᵢ)², wᵢ = 1/vᵢ² (1 where vᵢ = 0), a, b ≥ 0.
