@@ -56,9 +56,10 @@ public enum VerdictAccuracy {
     /// Settles the inconclusive verdicts of `testCase` as `layoutbench run
     /// --settle` does (``SettleAdvice``), for up to `rounds` rounds, and
     /// returns the outcomes of the last analysis with the case as extended.
-    public static func settle(_ testCase: CalibrationCase, rounds: Int, analyzer: RunAnalyzer) -> [CalibrationOutcome] {
+    public static func settle(_ testCase: CalibrationCase, rounds: Int, analyzer: RunAnalyzer,
+                              firstAnalysis: RunAnalysis? = nil) -> [CalibrationOutcome] {
         var c = testCase
-        var analysis = analyzer.analyze(runData(c))
+        var analysis = firstAnalysis ?? analyzer.analyze(runData(c))
         var outcomes = evaluate(c, analysis: analysis)
         var round = 0
         while round < rounds, outcomes.contains(where: { $0.verdict == .inconclusive }) {
@@ -75,7 +76,7 @@ public enum VerdictAccuracy {
         return outcomes.map { o in var o = o; o.testCase = testCase; return o }
     }
 
-    /// ``settle(_:rounds:analyzer:)`` for every case whose first analysis
+    /// ``settle(_:rounds:analyzer:firstAnalysis:)`` for every case whose first analysis
     /// has an inconclusive verdict; the others as they are.
     public static func runSettling(_ cases: [CalibrationCase], rounds: Int, exponentResamples: Int = 1_000) -> (before: [CalibrationOutcome], after: [CalibrationOutcome]) {
         var options = AnalysisOptions()
@@ -83,9 +84,10 @@ public enum VerdictAccuracy {
         options.exponentResamples = exponentResamples
         let analyzer = RunAnalyzer(options: options)
         let pairs = parallelMap(cases.count) { i -> ([CalibrationOutcome], [CalibrationOutcome]) in
-            let first = evaluate(cases[i], analysis: analyzer.analyze(runData(cases[i])))
+            let analysis = analyzer.analyze(runData(cases[i]))
+            let first = evaluate(cases[i], analysis: analysis)
             guard first.contains(where: { $0.verdict == .inconclusive }) else { return (first, first) }
-            return (first, settle(cases[i], rounds: rounds, analyzer: analyzer))
+            return (first, settle(cases[i], rounds: rounds, analyzer: analyzer, firstAnalysis: analysis))
         }
         return (pairs.flatMap(\.0), pairs.flatMap(\.1))
     }
