@@ -111,7 +111,7 @@ struct CompareCampaign: ParsableCommand {
         let p = Process()
         p.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         p.arguments = arguments
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         defer { try? handle.close() }
         p.standardOutput = handle
@@ -128,6 +128,8 @@ struct CampaignTally {
     /// Workload → verdict per run that wrote a comparison.json.
     var verdicts: [String: [String]] = [:]
     var cells: [String: Int] = [:]
+    /// Workload → (cells with an alarm, cells) over every run.
+    var cellAlarms: [String: (flagged: Int, total: Int)] = [:]
     var seconds: [Double] = []
     var exitCodes: [Int] = []
 
@@ -138,15 +140,23 @@ struct CampaignTally {
             guard let data = try? Data(contentsOf: url),
                   let file = try? JSONDecoder().decode(ComparisonExports.FileJSON.self, from: data) else { continue }
             for (w, v) in file.workloads { verdicts[w, default: []].append(v) }
-            for c in file.cells { cells[c.verdict, default: 0] += 1 }
+            for c in file.cells {
+                cells[c.verdict, default: 0] += 1
+                cellAlarms[c.workload, default: (0, 0)].total += 1
+                if Self.alarms.contains(c.verdict) { cellAlarms[c.workload]!.flagged += 1 }
+            }
             seconds.append(file.seconds)
             exitCodes.append(Int(file.exitCode))
         }
     }
 
-    /// One line per workload: runs flagged slower (detection, or false alarms in A/A), other alarms, undecided.
+    static let alarms: Set<String> = ["slower", "faster", "more work", "less work", "behaviour changed", "error"]
+
+    /// One line per workload: runs flagged slower (detection, or false alarms
+    /// in A/A), other alarms, undecided, and its cells with an alarm over all
+    /// runs: the false-alarm rate of the cells the code path does not run.
     func text(injected: Bool) -> String {
-        let alarms: Set<String> = ["slower", "faster", "more work", "less work", "behaviour changed", "error"]
+        let alarms = Self.alarms
         var out = ["runs with results: \(seconds.count) of \(runs); median wall \(Int(BenchCommand.median(seconds).rounded())) s; "
                    + "exit codes \(Dictionary(grouping: exitCodes, by: { $0 }).mapValues(\.count).sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", "))",
                    "cell verdicts: " + cells.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "),
@@ -156,8 +166,10 @@ struct CampaignTally {
             let slower = vs.filter { $0 == "slower" }.count
             let other = vs.filter { alarms.contains($0) && $0 != "slower" }.count
             let unknown = vs.filter { $0 == "unknown" }.count
-            out.append(injected ? "  \(w): \(slower) of \(vs.count) · \(other) · \(unknown)"
-                                : "  \(w): \(slower + other) of \(vs.count) · \(unknown)")
+            let c = cellAlarms[w] ?? (0, 0)
+            let cellText = " · cells flagged \(c.flagged) of \(c.total)"
+            out.append((injected ? "  \(w): \(slower) of \(vs.count) · \(other) · \(unknown)"
+                                 : "  \(w): \(slower + other) of \(vs.count) · \(unknown)") + cellText)
         }
         return out.joined(separator: "\n") + "\n"
     }
