@@ -12,6 +12,12 @@
 //   SYNTHETIC_SMALLEST   the sweep's smallest size n₀ (default 100)
 //   SYNTHETIC_SEED       noise seed (default 1); with the job's size and seed it fixes every sample
 //   SYNTHETIC_BASE       t(n₀) in seconds (default 1e-4)
+//   SYNTHETIC_JOBS_DIR   a directory where each worker takes the next job
+//                        number of its (workload, variant, size) from a
+//                        locked counter file: a real machine gives every
+//                        process fresh noise, while the job's seed is the
+//                        run's and the same for every job; without it the
+//                        job's seed numbers the noise
 // It reports no counters, so time alone decides the verdicts.
 import Foundation
 import SyntheticTimings
@@ -45,8 +51,25 @@ let smallest = Int(number("SYNTHETIC_SMALLEST", 100))
 
 emit(.hello(Hello(engine: EngineIdentity(name: "synthetic", version: "1", commit: "synthetic", build: "release", swiftVersion: "6"),
                   pid: getpid())))
+/// The next number from `dir`'s counter for this cell, under an exclusive lock.
+func nextJobNumber(in dir: String, cell: String) -> Int {
+    let path = dir + "/" + cell.map { $0.isLetter || $0.isNumber ? $0 : "_" }.reduce(into: "") { $0.append($1) }
+    let fd = open(path, O_RDWR | O_CREAT, 0o644)
+    guard fd >= 0, flock(fd, LOCK_EX) == 0 else { fail("cannot lock \(path)") }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 32)
+    let read = Foundation.read(fd, &buffer, 31)
+    let current = read > 0 ? Int(String(decoding: buffer[0..<read], as: UTF8.self)) ?? 0 : 0
+    let next = Array("\(current + 1)".utf8)
+    guard ftruncate(fd, 0) == 0, pwrite(fd, next, next.count, 0) == next.count else { fail("cannot write \(path)") }
+    return current
+}
+
 let count = max(job.samples ?? 10, 1)
-let times = noise.samples(law, n: job.size, smallest: smallest, job: Int(job.seed), count: count)
+let jobNumber = environment["SYNTHETIC_JOBS_DIR"].map {
+    nextJobNumber(in: $0, cell: "\(job.workloadPath)-\(job.variant)-\(job.size)")
+} ?? Int(job.seed)
+let times = noise.samples(law, n: job.size, smallest: smallest, job: jobNumber, count: count)
 for (index, t) in times.enumerated() {
     emit(.sample(Sample(index: index, warmup: false, iterations: 1, wallSeconds: t, cpuSeconds: t)))
 }
