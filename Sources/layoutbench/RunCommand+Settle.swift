@@ -32,7 +32,17 @@ extension RunCommand {
             let requests = SettleAdvice.requests(for: analysis, round: round) { name in
                 Self.maximumSize(of: loaded.first { $0.workload.name == name }?.workload, catalog: catalog)
             }
-            guard !requests.isEmpty else { break }
+            guard !requests.isEmpty else {
+                if analysis.verdicts.contains(where: { v in
+                    guard case .scaling(_, .time, _) = v.expectation else { return false }
+                    return v.outcome == .inconclusive
+                }) {
+                    let line = "settling stopped: the open verdicts need a size beyond the largest their drivers accept, which more jobs cannot replace"
+                    settling.notes.append(line)
+                    progress.note(line)
+                }
+                break
+            }
             var jobs: [PlannedJob] = []
             for r in requests {
                 guard let l = loaded.first(where: { $0.workload.name == r.workload }),

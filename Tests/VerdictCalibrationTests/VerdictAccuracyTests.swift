@@ -74,6 +74,28 @@ struct VerdictAccuracyTests {
                 && SettleAdvice.jobs(inRound: 9) == SettleAdvice.mostJobsPerRound)
     }
 
+    /// n log n behind a 50 % intercept, claimed linear, measured so often
+    /// that the sweep's interval sits inside the band while the top pair
+    /// lies above its own: only a larger size can settle it. At the
+    /// driver's largest size settling asks for nothing, instead of adding
+    /// jobs until the budget is spent; below it, it asks for the next size.
+    @Test func settlingAsksNothingThatCannotSettleAVerdict() throws {
+        var c = CalibrationCase(law: TimingLaw(growth: .nLogN, intercept: 0.5), noise: SyntheticNoise(sample: 0.1, seed: 5),
+                                sizes: [100, 1_000, 10_000, 100_000], jobs: 24, samplesPerJob: 10)
+        c.extraJobs = [:]
+        var options = AnalysisOptions()
+        options.cellResamples = 20
+        options.exponentResamples = 400
+        let analysis = RunAnalyzer(options: options).analyze(VerdictAccuracy.runData(c, claims: [.linear]))
+        let verdict = try #require(analysis.verdicts.first)
+        try #require(verdict.outcome == .inconclusive, "\(verdict.outcome): \(verdict.reason)")
+        let series = try #require(analysis.series.first)
+        #expect(SettleAdvice.needsLargerSize(series, claim: .linear), "\(verdict.reason)")
+        #expect(SettleAdvice.requests(for: analysis, round: 3, maximumSize: { _ in 100_000 }).isEmpty)
+        let beyond = SettleAdvice.requests(for: analysis, round: 3, maximumSize: { _ in 1_000_000 })
+        #expect(beyond.contains { $0.isNewSize && $0.sizes == [1_000_000] }, "\(beyond.map(\.description))")
+    }
+
     @Test func aSuperlinearLawFailsALinearClaimWithTheNumbersAndAdvice() throws {
         let c = CalibrationCase(law: TimingLaw(growth: .n1_5, intercept: 0.05),
                                 noise: SyntheticNoise(sample: 0.05, seed: 3), sizes: [100, 1_000, 10_000], jobs: 1, samplesPerJob: 10)

@@ -54,7 +54,7 @@ public enum SettleAdvice {
         let jobs = jobs(inRound: round)
         var out: [SettleRequest] = []
         for v in analysis.verdicts where v.outcome == .inconclusive {
-            guard case .scaling(let variant, .time, _) = v.expectation,
+            guard case .scaling(let variant, .time, let claim) = v.expectation,
                   !out.contains(where: { $0.workload == v.workload && $0.variant == variant && $0.engine == v.engine }),
                   let series = analysis.series.first(where: { $0.key.workload == v.workload && $0.key.variant == variant && $0.key.engine == v.engine }),
                   series.time.sizes.count >= 2 else { continue }
@@ -67,12 +67,26 @@ public enum SettleAdvice {
                 // most lever: more jobs there narrow it in the same round.
                 out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: Array(sizes.suffix(2)),
                                          jobs: jobs, isNewSize: false, reason: v.reason))
-            } else {
+            } else if !needsLargerSize(series, claim: claim) {
                 out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: sizes, jobs: jobs, isNewSize: false,
                                          reason: v.reason))
             }
         }
         return out
+    }
+
+    /// True when only a larger size can settle a verdict on `claim`: the
+    /// sweep's exponent interval already lies within the claim's band while
+    /// some pair of sizes lies wholly above its own. More jobs narrow both
+    /// intervals and change neither, so at the driver's largest size
+    /// settling spends nothing on it.
+    public static func needsLargerSize(_ series: SeriesScaling, claim: ScalingClaim) -> Bool {
+        guard let p = series.time.powerLaw else { return false }
+        let band = ClaimBand(claim, sizes: series.time.sizes)
+        guard p.upper <= band.exponent + ClaimBand.tolerance else { return false }
+        return (p.localSlopes ?? []).contains { s in
+            band.localBand(from: s.from, to: s.to).map { s.lower > $0 + ClaimBand.tolerance } ?? false
+        }
     }
 
     /// The size after the last in the sweep's geometric progression: the
