@@ -65,24 +65,20 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
             }
             return worst
         }
-        var exactParams: [(Double, Double)?] = []
+        var chosen: Int? = nil
         for c in ComplexityClass.allCases {
             let g = n.map { c.growth($0) }
-            let (a, b) = nonNegativeRelativeFit(g, values)
-            params.append((a, b))
-            let worst = worstMiss(c, a, b)
-            misses.append(worst)
-            if worst <= exactTolerance {
-                exactParams.append((a, b))
-            } else if let (fa, fb) = freeInterceptRelativeFit(g, values), worstMiss(c, fa, fb) <= exactTolerance {
-                exactParams.append((fa, fb))
-            } else {
-                exactParams.append(nil)
+            var (a, b) = nonNegativeRelativeFit(g, values)
+            var worst = worstMiss(c, a, b)
+            if chosen == nil, worst > exactTolerance, let (fa, fb) = freeInterceptRelativeFit(g, values) {
+                let free = worstMiss(c, fa, fb)
+                if free <= exactTolerance { (a, b, worst) = (fa, fb, free) }
             }
+            params.append((a, b))
+            misses.append(worst)
+            if chosen == nil, worst <= exactTolerance { chosen = c.rawValue }
         }
-        var chosen = exactParams.firstIndex { $0 != nil }
         let exact = chosen != nil
-        if let k = chosen { params[k] = exactParams[k]!; misses[k] = worstMiss(ComplexityClass(rawValue: k)!, params[k].0, params[k].1) }
         if chosen == nil { chosen = misses.firstIndex { $0 <= approximateTolerance } }
 
         var exponent: Double? = nil
@@ -118,9 +114,9 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
     /// argmin Σ wᵢ(vᵢ − a − b·gᵢ)², wᵢ = 1/vᵢ² (1 where vᵢ = 0), a, b ≥ 0.
     static func nonNegativeRelativeFit(_ g: [Double], _ v: [Double]) -> (Double, Double) {
         let w = v.map { $0 == 0 ? 1 : 1 / ($0 * $0) }
-        var sw = 0.0, sg = 0.0, sv = 0.0
-        for i in g.indices { sw += w[i]; sg += w[i] * g[i]; sv += w[i] * v[i] }
-        let gBar = sg / sw, vBar = sv / sw
+        var sw = 0.0, sv = 0.0
+        for i in g.indices { sw += w[i]; sv += w[i] * v[i] }
+        let vBar = sv / sw
         // The O(1) class (g constant) has a closed form: a = weighted mean.
         if g.allSatisfy({ $0 == g[0] }) { return (max(vBar, 0), 0) }
         func loss(_ a: Double, _ b: Double) -> Double {
@@ -128,16 +124,11 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
             for i in g.indices { let r = v[i] - a - b * g[i]; s += w[i] * r * r }
             return s
         }
-        var sgg = 0.0, sgv = 0.0, sgg0 = 0.0, sgv0 = 0.0
+        if let (a, b) = freeInterceptRelativeFit(g, v), a >= 0 { return (a, b) }
+        var sgg0 = 0.0, sgv0 = 0.0
         for i in g.indices {
-            sgg += w[i] * (g[i] - gBar) * (g[i] - gBar)
-            sgv += w[i] * (g[i] - gBar) * (v[i] - vBar)
             sgg0 += w[i] * g[i] * g[i]
             sgv0 += w[i] * g[i] * v[i]
-        }
-        if sgg > 0 {
-            let b = sgv / sgg, a = vBar - b * gBar
-            if a >= 0, b >= 0 { return (a, b) }
         }
         let onlyA = (max(vBar, 0), 0.0)
         let onlyB = (0.0, sgg0 > 0 ? max(sgv0 / sgg0, 0) : 0)
