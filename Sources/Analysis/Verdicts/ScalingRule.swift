@@ -122,9 +122,7 @@ struct ScalingRule {
         // between two sizes (a cache or memory level crossed) steepens one
         // pair of a truly linear workload, while growth of a steeper class
         // steepens the sweep as well.
-        let local = (p.localSlopes ?? []).compactMap { s -> (Onset, Double)? in
-            band.localBand(from: s.from, to: s.to).map { (s, $0 + ClaimBand.tolerance) }
-        }
+        let local = band.pairLimits(p)
         let steepest = local.filter { $0.0.lower > $0.1 }.max { $0.0.lower - $0.1 < $1.0.lower - $1.1 }
         let steepPair = p.upper > bound ? steepest : nil
         let pairText: (Onset, Double) -> String = { s, limit in

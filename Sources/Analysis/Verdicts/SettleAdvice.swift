@@ -84,9 +84,7 @@ public enum SettleAdvice {
         guard let p = series.time.powerLaw else { return false }
         let band = ClaimBand(claim, sizes: series.time.sizes)
         guard p.upper <= band.exponent + ClaimBand.tolerance else { return false }
-        return (p.localSlopes ?? []).contains { s in
-            band.localBand(from: s.from, to: s.to).map { s.lower > $0 + ClaimBand.tolerance } ?? false
-        }
+        return band.pairLimits(p).contains { $0.slope.lower > $0.limit }
     }
 
     /// The size after the last in the sweep's geometric progression: the

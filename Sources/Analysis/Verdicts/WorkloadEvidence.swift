@@ -77,6 +77,12 @@ struct ClaimBand {
         complexity.map { Self.slope(of: $0, over: [a, b]) }
     }
 
+    /// Each pair of consecutive sizes of `powerLaw` with the slope it may
+    /// reach, its local band plus ``tolerance``; none for an exponent claim.
+    func pairLimits(_ powerLaw: TimeScaling.PowerLaw) -> [(slope: TimeScaling.Onset.LocalSlope, limit: Double)] {
+        (powerLaw.localSlopes ?? []).compactMap { s in localBand(from: s.from, to: s.to).map { (s, $0 + Self.tolerance) } }
+    }
+
     /// Least-squares slope of ln g(n) on ln n over the distinct `sizes`;
     /// g's nominal exponent with fewer than 2. ln n is floored at ln 2 so a
     /// sweep starting at n = 1 keeps log n positive.
