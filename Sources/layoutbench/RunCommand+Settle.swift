@@ -37,7 +37,7 @@ extension RunCommand {
                     guard case .scaling(_, .time, _) = v.expectation else { return false }
                     return v.outcome == .inconclusive
                 }) {
-                    let line = "settling stopped: the open verdicts need a size beyond the largest their drivers accept, which more jobs cannot replace"
+                    let line = "settling stopped: no open verdict can be settled by more jobs, and a larger size would be beyond what its driver accepts"
                     settling.notes.append(line)
                     progress.note(line)
                 }
