@@ -36,6 +36,15 @@ struct Row {
     /// symbol → index in `cells`; meaningful only when `indexed`.
     private var positions = IntIndex<Int32>.unused
     private var indexed = false
+    /// Some cell may name another row's basic external symbol (a link; see
+    /// `Tableau+Links.swift`): the row's value is then its constant plus its
+    /// links' values, not its constant alone. Set by the tableau, inherited
+    /// by every row this one is added into.
+    var linked = false
+    /// When the row entered the tableau (`Tableau.insertRow`): a link always
+    /// names a row born before the one holding it, which keeps links acyclic
+    /// and gives expansion its order.
+    var birth = 0
 
     private static let indexThreshold = 12
     /// Folded references a row collects (through substitutions) before they
@@ -104,6 +113,7 @@ struct Row {
     mutating func add(_ other: Row, times k: Double, added: inout SymbolBuffer, removed: inout SymbolBuffer,
                       indexing: Bool = true) {
         if !other.refs.isEmpty && k != 0 { addRefs(other.refs, times: k) }
+        if other.linked && k != 0 { linked = true }
         if cells.isEmpty && k != 0 {
             // Copying keeps the other row's order, so its index stays valid as
             // is. Into reserved room it is a memcpy; otherwise the buffer is
@@ -155,6 +165,7 @@ struct Row {
     mutating func substitute(at i: Int, with other: Row, added: inout SymbolBuffer, removed: inout SymbolBuffer) -> Double {
         let k = cells[i].coefficient
         if !other.refs.isEmpty { addRefs(other.refs, times: k) }
+        if other.linked { linked = true }
         constant += other.constant * k
         if indexed { positions.remove(cells[i].symbol) }
         var hole = i   // cells[hole] is dead until reused; `other` never names its symbol
@@ -242,6 +253,8 @@ struct Row {
         var dummies: [Cell] = []
         dummies.reserveCapacity(count)
         var kept = Row(constant: constant)
+        kept.linked = linked
+        kept.birth = birth
         for cell in cells {
             if isDummy(cell.symbol) { dummies.append(cell) } else { kept.append(cell) }
         }

@@ -80,6 +80,7 @@ extension Solver {
             // Optimised now rather than at the next read, so its copies start optimal.
             tableau.optimize(c)
             tableau.components[c].needsOptimize = false
+            tableau.expandLinks(inComponent: c)   // copies read its rows as fully substituted
             guard let image = tableau.image(of: c, records: template.records,
                                             constants: template.records.map { recordInfo[$0].constant })
             else { continue }

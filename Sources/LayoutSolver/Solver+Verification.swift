@@ -22,7 +22,7 @@ extension Solver {
         var sum = r.constant, magnitude = abs(r.constant)
         for t in keptTerms[r.termRange] {
             let s = symbolOf[key(t.variable.id)]
-            let x = s.map { tableau.value(of: $0) } ?? 0
+            let x = s.map { tableau.currentValue(of: $0) } ?? 0
             sum += t.coefficient * x
             magnitude = Swift.max(magnitude, abs(t.coefficient * x))
         }
@@ -69,6 +69,7 @@ extension Solver {
     /// the equations, not the history of pivots that led to the basis.
     private func refactor(_ c: Int) {
         tableau.materialize(c)
+        tableau.expandLinks(inComponent: c)   // basic values are written as row constants
         var slots: [Int] = [], basics: [Int] = []
         var column = IntIndex<Int>()
         for s in tableau.components[c].symbols {
@@ -99,6 +100,7 @@ extension Solver {
         guard let x = Solver.solveSquare(&m, n) else { return }
         for (j, b) in basics.enumerated() {
             let row = tableau.symbolInfo[b].rowOf
+            tableau.revision &+= 1
             tableau.rows[row].constant = x[j]
             if tableau.symbolInfo[b].kind == .external { tableau.markChanged(b) }
             if tableau.violates(b, x[j]) { tableau.infeasible.append(b) }

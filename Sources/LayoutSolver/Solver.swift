@@ -103,6 +103,14 @@ public final class Solver {
     /// constraints on (tests copy small blocks; see `add(batch:failed:)`).
     /// Tests also turn off finding new bases on images (`discoverBasis`), to
     /// compare with the written-out path.
+    /// A solver that links basic rows from `linkThreshold` terms on (tests
+    /// use 1, linking every row, or `Int.max`, linking none; see
+    /// `Tableau+Links.swift`).
+    init(linkThreshold: Int) {
+        adoptSpareStorage()
+        tableau.linkThreshold = linkThreshold
+    }
+
     init(smallestCopiedBlock: Int, discoversOnImages: Bool = true) {
         adoptSpareStorage()
         self.smallestCopiedBlock = smallestCopiedBlock
@@ -115,10 +123,11 @@ public final class Solver {
     /// while constraints that outlive the window still point at the engine.
     /// Its tables, emptied, go to the next solver made (`SpareStorage`).
     package func reset() {
-        let fold = tableau.foldThreshold, discovers = tableau.discoversOnImages
+        let fold = tableau.foldThreshold, discovers = tableau.discoversOnImages, link = tableau.linkThreshold
         giveUpStorage()
         tableau = Tableau()
         tableau.foldThreshold = fold
+        tableau.linkThreshold = link
         tableau.discoversOnImages = discovers
         symbolOf = PagedIDMap()
         variables = []
@@ -478,7 +487,7 @@ public final class Solver {
         tableau.optimizeDirty()
         if needsVerification { verifyRequired() }
         guard let s = symbolOf[key(variable.id)] else { return 0 }
-        return tableau.value(of: s)
+        return tableau.currentValue(of: s)
     }
 
     /// The variables whose value differs from what the previous call (or, for
@@ -504,6 +513,7 @@ public final class Solver {
         tableau.settleCopies()
         tableau.optimizeDirty()
         if needsVerification { verifyRequired() }
+        tableau.propagateChangesThroughLinks()
         var seen = Set<UInt64>()
         for (v, last) in forgottenNonZero where seen.insert(v.id).inserted {
             let now = value(of: v)
@@ -511,10 +521,11 @@ public final class Solver {
             if now != last { body(v, now) }
         }
         forgottenNonZero.removeAll()
-        for s in tableau.changed {
+        for i in tableau.changed.indices {
+            let s = tableau.changed[i]
             tableau.symbolInfo[s].changedFlag = false
             guard tableau.symbolInfo[s].kind == .external, let v = variables[s].variable else { continue }
-            let x = tableau.value(of: s)
+            let x = tableau.currentValue(of: s)
             if x != variables[s].reported {
                 variables[s].reported = x
                 // Most reports follow no forgotten variable: an empty set is not asked.

@@ -106,6 +106,7 @@ extension Solver {
         var storage = storage
         // The tuning stays this solver's.
         storage.tableau.foldThreshold = tableau.foldThreshold
+        storage.tableau.linkThreshold = tableau.linkThreshold
         storage.tableau.discoversOnImages = tableau.discoversOnImages
         swap(&tableau, &storage.tableau)
         swap(&symbolOf, &storage.symbolOf)

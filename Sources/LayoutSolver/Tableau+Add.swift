@@ -17,7 +17,7 @@ extension Tableau {
         var longest = -1, longestCount = 0, others = 0
         for (i, term) in terms.enumerated() {
             let r = symbolInfo[term.symbol].rowOf
-            guard r >= 0 else { others += 1; continue }
+            guard r >= 0, !links(r) else { others += 1; continue }
             let n = rows[r].count
             if longest < 0 || n > longestCount {
                 if longest >= 0 { others += longestCount }
@@ -44,13 +44,23 @@ extension Tableau {
         for (i, (s, k0)) in terms.enumerated() where i != longest {
             let k = k0 * scale
             let r = symbolInfo[s].rowOf
-            if r >= 0 {
+            if r >= 0 && links(r) {
+                // Named, not copied: see `Tableau+Links.swift`.
+                row.add(s, k)
+                row.linked = true
+            } else if r >= 0 {
                 row.add(rows[r], times: k, added: &scratchAdded, removed: &scratchRemoved)
                 scratchAdded.reset()
                 scratchRemoved.reset()
             } else {
                 row.add(s, k)
             }
+        }
+        // A linked row stays linked only under a fresh symbol, which no row
+        // names yet: anything else is written out here and added as usual.
+        if row.linked {
+            let s = externalSubject(row)
+            if s < 0 || symbolInfo[s].referenceCount != 0 { expandLinks(of: &row, slot: -1) }
         }
         counters.termsTouched += row.cells.count + row.refs.count
 
@@ -123,6 +133,7 @@ extension Tableau {
             // per constraint upstream.
             row.foldDummies(threshold: foldThreshold, symbols: symbolInfo)
             if !row.refs.isEmpty { components[c].hasFolded = true }
+            if row.linked { linkedRowsMade += 1 }
             substitute(subject, with: row)
             insertRow(basic: subject, consume row)
         } else {
@@ -155,6 +166,7 @@ extension Tableau {
     /// Puts error symbol `e` of `record` into component `c`'s objective at its level.
     private mutating func addToObjective(_ e: Int, _ record: ConstraintRecord, _ c: Int) {
         let li = levelIndex(c, record.errorPriority(e))
+        touchObjective(c, e)
         components[c].levels[li].row.add(e, 1)
     }
 
@@ -168,20 +180,28 @@ extension Tableau {
     /// other terms back a thousand times larger or more, and their rounding
     /// with them, into every row that names the subject.
     func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Int {
+        let best = externalSubject(row)
+        if best >= 0 { return best }
+        if isRestricted(record.marker) && row.coefficient(of: record.marker) < 0 { return record.marker }
+        if record.other >= 0 && isRestricted(record.other) && row.coefficient(of: record.other) < 0 { return record.other }
+        return -1
+    }
+
+    /// `chooseSubject`'s external choice, or -1. A link (an external that
+    /// is basic already) is never one.
+    func externalSubject(_ row: Row) -> Int {
         var best = Int.max, bestLive = Int.max
         var largest = 0.0
         for cell in row.cells where symbolInfo[cell.symbol].kind == .external {
             largest = max(largest, abs(cell.coefficient))
         }
         let smallest = largest * 0x1p-10
-        for cell in row.cells where symbolInfo[cell.symbol].kind == .external && abs(cell.coefficient) >= smallest {
+        for cell in row.cells where symbolInfo[cell.symbol].kind == .external && abs(cell.coefficient) >= smallest
+                                    && symbolInfo[cell.symbol].rowOf < 0 {
             let live = symbolInfo[cell.symbol].column.live
             if live < bestLive || (live == bestLive && cell.symbol < best) { best = cell.symbol; bestLive = live }
         }
-        if best != Int.max { return best }
-        if isRestricted(record.marker) && row.coefficient(of: record.marker) < 0 { return record.marker }
-        if record.other >= 0 && isRestricted(record.other) && row.coefficient(of: record.other) < 0 { return record.other }
-        return -1
+        return best == Int.max ? -1 : best
     }
 
     /// Phase one for a row with no usable subject: minimise an artificial

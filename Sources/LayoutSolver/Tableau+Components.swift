@@ -80,6 +80,13 @@ extension Tableau {
         var moving = Component(alive: false)
         swap(&moving, &components[source])
         for s in moving.symbols { attach(s, to: target) }
+        if moving.scansWholeObjective {
+            components[target].scansWholeObjective = true
+            components[target].objectiveTouched.removeAll()
+        } else if !components[target].scansWholeObjective {
+            for level in moving.levels { touchObjective(target, level.row) }
+            for s in moving.objectiveTouched { touchObjective(target, s) }
+        }
         for level in moving.levels {
             let i = levelIndex(target, level.priority)
             components[target].levels[i].row.add(level.row, times: 1, added: &scratchAdded, removed: &scratchRemoved)

@@ -25,6 +25,7 @@ extension Tableau {
         let members = components[c].symbols
         let owned = records(of: c)
         var rowsDropped = 0, termsDropped = 0
+        revision &+= 1
         for s in members {
             let r = symbolInfo[s].rowOf
             if r >= 0 {

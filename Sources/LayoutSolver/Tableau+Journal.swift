@@ -65,6 +65,7 @@ extension Tableau {
     mutating func rollbackJournal() {
         guard let j = journal else { return }
         journal = nil
+        revision &+= 1
         for slot in j.created.sorted() where basicOf[slot] >= 0 { _ = removeRow(slot) }
         let slots = j.saved.keys.sorted()
         for slot in slots {
@@ -88,6 +89,7 @@ extension Tableau {
         for (slot, constant) in j.constants.reversed() { rows[slot].constant = constant }
         if j.levelsComponent >= 0 && components[j.levelsComponent].alive {
             components[j.levelsComponent].levels = j.levels
+            components[j.levelsComponent].scansWholeObjective = true
         }
         infeasible.removeAll()
     }

@@ -6,7 +6,9 @@ extension Tableau {
     /// leaving: the minimum ratio, ties to the smallest basic symbol — Bland's
     /// rule, so degenerate pivots cannot cycle.
     mutating func optimize(_ c: Int, levelLimit: Int = .max) {
-        while let entering = enteringSymbol(c, levelLimit: levelLimit) {
+        let whole = levelLimit == .max
+        while let entering = whole && !components[c].scansWholeObjective
+                ? touchedEnteringSymbol(c) : enteringSymbol(c, levelLimit: levelLimit) {
             counters.objectiveIterations += 1
             guard let slot = leavingRow(for: entering) else {
                 anomalies += 1   // unbounded: impossible with errors ≥ 0; stop rather than loop
@@ -14,6 +16,57 @@ extension Tableau {
             }
             pivot(slot, entering: entering)
         }
+        if whole {
+            components[c].scansWholeObjective = false
+            components[c].objectiveTouched.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Notes that the objective terms of `row`'s symbols in component `c` change.
+    @inline(__always) mutating func touchObjective(_ c: Int, _ row: borrowing Row) {
+        guard !components[c].scansWholeObjective else { return }
+        for i in 0..<row.cells.count { touchObjective(c, row.cells[i].symbol) }
+    }
+
+    @inline(__always) mutating func touchObjective(_ c: Int, _ s: Int) {
+        guard !components[c].scansWholeObjective else { return }
+        components[c].objectiveTouched.append(s)
+        if components[c].objectiveTouched.count > 4096 {
+            // Past this, one scan of the levels costs less than the list.
+            components[c].scansWholeObjective = true
+            components[c].objectiveTouched.removeAll()
+        }
+    }
+
+    /// `enteringSymbol` over all levels, reading only the symbols touched
+    /// since the component was last optimal (every other reduced cost is
+    /// lexicographically ≥ 0 still). Symbols that cannot enter are dropped
+    /// from the list: a later change to one touches it again.
+    mutating func touchedEnteringSymbol(_ c: Int) -> Int? {
+        var touched: [Int] = []
+        swap(&touched, &components[c].objectiveTouched)
+        defer { swap(&touched, &components[c].objectiveTouched) }
+        var best = Int.max, kept = 0
+        for i in 0..<touched.count {
+            let s = touched[i]
+            guard symbolInfo[s].kind != .dummy, symbolInfo[s].kind != .free, symbolInfo[s].componentOf == c,
+                  enters(s, c) else { continue }
+            touched[kept] = s
+            kept += 1
+            if s < best { best = s }
+        }
+        touched.removeSubrange(kept...)
+        return best == Int.max ? nil : best
+    }
+
+    /// Whether `s`'s reduced cost in component `c` is lexicographically
+    /// negative: its first non-zero coefficient, level by level, is.
+    func enters(_ s: Int, _ c: Int) -> Bool {
+        for li in components[c].levels.indices {
+            let k = components[c].levels[li].row.coefficient(of: s)
+            if k != 0 { return k < 0 }
+        }
+        return false
     }
 
     /// Optimises every component flagged since the last call.

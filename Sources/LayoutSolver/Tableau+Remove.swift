@@ -15,10 +15,12 @@ extension Tableau {
                 let li = levelIndex(c, record.errorPriority(e))
                 let r = symbolInfo[e].rowOf
                 if r >= 0 {
+                    touchObjective(c, rows[r])
                     components[c].levels[li].row.add(rows[r], times: -1, added: &scratchAdded, removed: &scratchRemoved)
                     scratchAdded.reset()
                     scratchRemoved.reset()
                 } else {
+                    touchObjective(c, e)
                     components[c].levels[li].row.add(e, -1)
                 }
             }
@@ -27,7 +29,12 @@ extension Tableau {
         // Make the marker basic, then drop its row: that removes exactly this
         // constraint's equation from the system.
         if symbolInfo[marker].rowOf < 0, let leaving = markerLeavingRow(marker) {
-            pivot(leaving, entering: marker)
+            if rows[leaving].linked {
+                let (slot, keep) = linkedMarkerRow(marker, chosen: leaving)
+                pivot(slot, entering: marker, keepingLinks: keep)
+            } else {
+                pivot(leaving, entering: marker)
+            }
         }
         if symbolInfo[marker].rowOf >= 0 { _ = removeRow(symbolInfo[marker].rowOf) }
         // The other error and the marker can only leave rounding residue now.
@@ -240,6 +247,7 @@ extension Tableau {
 
     private mutating func adjustBasic(_ t: Int, by amount: Double) {
         noteConstant(t)
+        revision &+= 1
         rows[t].constant += amount
         let b = basicOf[t]
         if symbolInfo[b].kind == .external {

@@ -296,6 +296,7 @@ extension Tableau {
             }
         }
         components[c].levels = levels
+        components[c].scansWholeObjective = true
         counters.componentsMaterialized += 1
     }
 
@@ -305,7 +306,9 @@ extension Tableau {
     /// copy that left basis `leaving` for it notes the move.
     mutating func learnBasis(of c: Int, records: [Int], constants: [Double], into family: ImageFamily,
                              leaving: ComponentImage? = nil) {
-        guard !family.isFull, let image = image(of: c, records: records, constants: constants) else { return }
+        guard !family.isFull else { return }
+        expandLinks(inComponent: c)
+        guard let image = image(of: c, records: records, constants: constants) else { return }
         family.add(image, leaving: leaving)
     }
 

@@ -75,6 +75,12 @@ struct Component {
     /// What a shared copy holds instead of rows (see `SharedCopy`); nil
     /// for every other component, and once the copy's rows are written out.
     var shared: SharedCopy?
+    /// Symbols whose objective coefficients changed since the component was
+    /// last optimal: only they can enter, so `optimize` reads them instead
+    /// of scanning every level (see `enteringSymbol`). Unused, and the
+    /// levels scanned whole, while `scansWholeObjective` is set.
+    var objectiveTouched: [Int] = []
+    var scansWholeObjective = true
 }
 
 /// What the tableau keeps per constraint.
@@ -189,6 +195,20 @@ struct Tableau {
     var foldThreshold = 32
     /// Times a component's folded dummies were written out.
     var unfoldCount = 0
+    /// A basic row this long or longer is named by a new row (a link), not
+    /// written into it (see `Tableau+Links.swift`); `Int.max` never links.
+    var linkThreshold = Tableau.defaultLinkThreshold
+    static let defaultLinkThreshold = 8
+    /// Rows linked so far: while none is, no path looks for links.
+    var linkedRowsMade = 0
+    /// The next row's `birth`.
+    var nextBirth = 0
+    /// Bumped by every change to a row: a linked row's cached value is good
+    /// while its revision is the current one.
+    var revision = 0
+    var linkedValues: [Double] = []
+    var linkedValueRevisions: [Int] = []
+    var scratchLinkStack: [Int] = []
     /// Scratch for `clone`: template symbol → its copy.
     var cloneMap: [Int32] = []
     /// Scratch for `materialize` (local symbol → the copy's) and `shiftShared` (rows moved).
@@ -247,7 +267,15 @@ struct Tableau {
 
     /// Frees a symbol that no row and no objective mentions any more.
     mutating func freeSymbol(_ s: Int) {
-        if symbolInfo[s].rowOf >= 0 { _ = removeRow(symbolInfo[s].rowOf) }
+        let r = symbolInfo[s].rowOf
+        if r >= 0 {
+            // Rows that link it depend on its row, which is about to go:
+            // they take the row in its place.
+            if linkedRowsMade > 0 && symbolInfo[s].kind == .external && symbolInfo[s].column.live > 0 {
+                substitute(s, with: rows[r])
+            }
+            _ = removeRow(r)
+        }
         eliminate(s)
         detachFromComponent(s)
         symbolInfo[s].kind = .free
@@ -266,6 +294,7 @@ struct Tableau {
                 let t = candidates.element(i, in: listStore)
                 guard rows[t].index(of: s) != nil else { continue }
                 noteRow(t)
+                revision &+= 1
                 rows[t].remove(s)
             }
             symbolInfo[s].column.removeAll(in: &listStore)
@@ -306,7 +335,7 @@ struct Tableau {
     /// value read.
     @inline(__always) func value(of s: Int) -> Double {
         let r = symbolInfo[s].rowOf
-        if r >= 0 { return rows[r].constant }
+        if r >= 0 { return rows[r].linked ? evaluateLinks(r) : rows[r].constant }
         let c = symbolInfo[s].componentOf
         guard sharedCopies > 0, c >= 0, let copy = components[c].shared else { return 0 }
         let row = copy.image.rowOf[symbolInfo[s].componentPosition]
@@ -319,6 +348,9 @@ struct Tableau {
     @discardableResult
     mutating func insertRow(basic: Int, _ row: consuming Row) -> Int {
         let slot: Int
+        row.birth = nextBirth
+        nextBirth += 1
+        revision &+= 1
         // Moved in, not copied: a copy retains the row's three buffers and
         // the caller's row then releases them.
         if let s = freeRows.popLast() {
@@ -345,6 +377,7 @@ struct Tableau {
     /// Moves the row out of `slot`, leaving an empty one there: a copy would
     /// retain its three buffers, and overwriting the slot release them again.
     mutating func takeRow(_ slot: Int) -> Row {
+        revision &+= 1
         var row = Row()
         swap(&row, &rows[slot])
         return row
@@ -375,6 +408,7 @@ struct Tableau {
         defer { swap(&targets, &scratchTargets) }
         symbolInfo[symbol].column.slots.snapshot(into: &targets, from: listStore)
         symbolInfo[symbol].column.removeAll(in: &listStore)
+        revision &+= 1
         var substituted = 0
         for k in 0..<targets.count {
             let t = Int(targets[k])
@@ -403,6 +437,7 @@ struct Tableau {
             for i in components[c].levels.indices {
                 let k = components[c].levels[i].row.remove(symbol)
                 if k != 0 {
+                    touchObjective(c, source)
                     counters.rowSubstitutions += 1
                     counters.termsTouched += source.count
                     components[c].levels[i].row.add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
@@ -414,8 +449,11 @@ struct Tableau {
     }
 
     /// Exchanges the basic symbol of `slot` for `entering`, which the row contains.
-    mutating func pivot(_ slot: Int, entering: Int) {
+    /// `keepingLinks`: the caller has checked that the row's links cannot
+    /// reach any row that names `entering` (see `linkedMarkerRow`).
+    mutating func pivot(_ slot: Int, entering: Int, keepingLinks: Bool = false) {
         noteRow(slot)
+        if rows[slot].linked && !keepingLinks { expandLinks(slot) }
         let leaving = basicOf[slot]
         var row = takeRow(slot)
         row.solve(lhs: leaving, rhs: entering)

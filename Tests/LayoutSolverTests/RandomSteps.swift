@@ -1,4 +1,4 @@
-import LayoutSolver
+@testable import LayoutSolver
 import Randomness
 
 /// The shared SplitMix64, so a seed names the same session on every
@@ -35,6 +35,8 @@ struct RandomSteps {
         /// Variables fall into this many blocks; a constraint stays inside
         /// one block nine times in ten, so components merge and split.
         var blocks = 1
+        /// The solver's `linkThreshold` (nil: its default).
+        var linkThreshold: Int? = nil
     }
 
     var rng: SplitMix64
@@ -107,7 +109,8 @@ extension SolverSession {
         let size = options.size
         let variables = (0..<rng.int(2...size)).map { Variable("x\($0)") }
         var gen = RandomSteps(seed: rng.next(), variables: variables, options: options)
-        let s = SolverSession(variables: variables, scale: options.scale)
+        let s = SolverSession(variables: variables, scale: options.scale,
+                              solver: options.linkThreshold.map { Solver(linkThreshold: $0) } ?? Solver())
 
         for _ in 0..<gen.rng.int(3...(size + 4)) { s.apply(.add(gen.constraint(cloning: s.active))) }
         for c in s.active where gen.rng.chance(0.3) { s.apply(.remove(c)) }

@@ -9,7 +9,7 @@ import LayoutSolver
 ///
 /// To search further, set `SOLVER_SEEDS=N` (and optionally
 /// `SOLVER_FIRST_SEED`, `SOLVER_SIZE`, `SOLVER_SCALE`, `SOLVER_FRACTIONS`,
-/// `SOLVER_BLOCKS`, `SOLVER_DEGENERATE=1`): then
+/// `SOLVER_BLOCKS`, `SOLVER_LINK_THRESHOLD`, `SOLVER_DEGENERATE=1`): then
 /// `searchManySeeds` runs, prints a shrunk reproduction of every stopping
 /// failure and tallies the known bugs.
 @Suite struct SolverPropertyTests {
@@ -28,6 +28,22 @@ import LayoutSolver
     @Test func degenerateSessionsMatchTheReference() {
         for seed in UInt64(10_000)..<10_060 {
             report(SolverSession.random(seed: seed, options: Self.degenerate), seed: seed)
+        }
+    }
+
+    /// The same sessions with every basic row linked, with rows of two terms
+    /// or more linked, and with none: links change how rows are written,
+    /// never the answers. Larger sessions in blocks, so links cross
+    /// components that merge and split.
+    @Test(arguments: [1, 2, Int.max])
+    func linkedSessionsMatchTheReference(threshold: Int) {
+        for seed in UInt64(0)..<160 {
+            var options = RandomSteps.Options(linkThreshold: threshold)
+            if seed % 2 == 1 { options.size = 10; options.blocks = 3 }
+            let session = SolverSession.random(seed: seed, options: options)
+            if let finding = session.finding {
+                Issue.record("seed \(seed), link threshold \(threshold): \(finding.kind.rawValue): \(finding.detail)")
+            }
         }
     }
 
@@ -53,6 +69,7 @@ import LayoutSolver
         if let scale = env["SOLVER_SCALE"].flatMap({ Double($0) }) { options.scale = scale }
         if let rate = env["SOLVER_FRACTIONS"].flatMap({ Double($0) }) { options.fractionRate = rate }
         if let blocks = env["SOLVER_BLOCKS"].flatMap({ Int($0) }) { options.blocks = blocks }
+        if let link = env["SOLVER_LINK_THRESHOLD"].flatMap({ Int($0) }) { options.linkThreshold = link }
         for seed in first..<(first + count) {
             let session = SolverSession.random(seed: seed, options: options)
             for known in session.tolerated { tally[known.knownBug!.rawValue, default: 0] += 1 }
