@@ -69,14 +69,6 @@ func releaseFreedMemory() {
 @_silgen_name("malloc_trim") func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
 
-/// Installed memory in bytes (Linux: /proc/meminfo), or nil if unknown.
-func physicalMemory() -> Double? {
-    guard let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
-          let line = text.split(separator: "\n").first(where: { $0.hasPrefix("MemTotal:") }),
-          let kb = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return nil }
-    return kb * 1024
-}
-
 func repeatsFor(_ n: Int) -> Int { n <= 1_000 ? 7 : n <= 10_000 ? 5 : 3 }
 
 func emit(_ m: Measurement, json: Bool) {
@@ -98,14 +90,6 @@ func main() throws {
         var previous: (n: Int, seconds: Double)?
         var previousKiwi: (n: Int, seconds: Double)?
         for n in workload.isLinked ? options.linkedSizes : options.sizes {
-            // A chain's rows hold ~4n² terms in all (measured: ~150 bytes per n²
-            // at n = 5,000); skip a size that would not fit rather than be killed.
-            if workload.isLinked, let physical = physicalMemory(), 150.0 * Double(n) * Double(n) > 0.6 * physical {
-                let need = 150.0 * Double(n) * Double(n) / 1e9
-                FileHandle.standardError.write(Data(String(format: "solver-bench: %@ n=%d skipped: needs ~%.0f GB, %.0f GB installed\n",
-                                                           workload.rawValue, n, need, physical / 1e9).utf8))
-                continue
-            }
             var kiwiSeconds: Double?
             // kiwi is quadratic here: skip a size its previous figure says would take minutes.
             let kiwiForecast = previousKiwi.map { $0.seconds * pow(Double(n) / Double($0.n), 2) * Double(min(3, repeatsFor(n))) } ?? 0
