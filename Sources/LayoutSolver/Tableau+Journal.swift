@@ -82,7 +82,7 @@ extension Tableau {
             basicOf[slot] = basic
             symbolInfo[basic].rowOf = slot
             for cell in row.cells { insertIntoColumn(cell.symbol, slot) }
-            if symbolInfo[basic].kind == .external { markChanged(basic) }
+            if symbolInfo[basic].kind == .external || linkedRowsMade > 0 { markChanged(basic) }
         }
         // Whole rows were saved after their constants were shifted: the
         // constants go back last, the first noted of each slot winning.

@@ -43,7 +43,6 @@ extension Tableau {
             var sum = rows[t].constant, ready = true
             for i in 0..<rows[t].cells.count {
                 let cell = rows[t].cells[i]
-                guard symbolInfo[cell.symbol].kind == .external else { continue }
                 let u = symbolInfo[cell.symbol].rowOf
                 guard u >= 0 else { continue }
                 if !rows[u].linked {
@@ -72,7 +71,7 @@ extension Tableau {
         while let t = stack.last {
             if known[t] != nil { stack.removeLast(); continue }
             var sum = rows[t].constant, ready = true
-            for cell in rows[t].cells where symbolInfo[cell.symbol].kind == .external {
+            for cell in rows[t].cells {
                 let u = symbolInfo[cell.symbol].rowOf
                 guard u >= 0 else { continue }
                 if !rows[u].linked {
@@ -111,9 +110,7 @@ extension Tableau {
     /// whose columns are kept, or -1 for a row not in the tableau.
     mutating func expandLinks(of row: inout Row, slot: Int) {
         var pending: [Int] = []   // link symbols
-        for cell in row.cells where symbolInfo[cell.symbol].kind == .external && symbolInfo[cell.symbol].rowOf >= 0 {
-            pending.append(cell.symbol)
-        }
+        for cell in row.cells where symbolInfo[cell.symbol].rowOf >= 0 { pending.append(cell.symbol) }
         while !pending.isEmpty {
             var best = 0
             for i in pending.indices.dropFirst()
@@ -130,7 +127,7 @@ extension Tableau {
             for i in 0..<scratchAdded.count {
                 let s = scratchAdded[i]
                 if slot >= 0 { insertIntoColumn(s, slot) }
-                if symbolInfo[s].kind == .external && symbolInfo[s].rowOf >= 0 && !pending.contains(s) { pending.append(s) }
+                if symbolInfo[s].rowOf >= 0 && !pending.contains(s) { pending.append(s) }
             }
             if slot >= 0 { for i in 0..<scratchRemoved.count { symbolInfo[scratchRemoved[i]].column.remove(slot) } }
             scratchAdded.reset()
@@ -161,7 +158,7 @@ extension Tableau {
         while i < changed.count {
             let s = changed[i]
             i += 1
-            guard symbolInfo[s].kind == .external, !symbolInfo[s].column.isEmpty else { continue }
+            guard !symbolInfo[s].column.isEmpty else { continue }
             let slots = symbolInfo[s].column.slots
             for j in 0..<slots.count {
                 let t = slots.element(j, in: listStore)

@@ -14,7 +14,7 @@ extension Tableau {
                 anomalies += 1   // unbounded: impossible with errors ≥ 0; stop rather than loop
                 return
             }
-            pivot(slot, entering: entering)
+            pivot(slot, entering: entering, linkingExternals: true)
         }
         if whole {
             components[c].scansWholeObjective = false
@@ -150,6 +150,8 @@ extension Tableau {
                 if owner >= 0 && !culprits.contains(owner) { culprits.append(owner) }
                 throw Conflict(records: culprits)
             }
+            // Rows written out in full, as a shared copy's dual steps on its image
+            // write them (`discoverBasis` must reach the same rows).
             pivot(slot, entering: entering)
         }
     }

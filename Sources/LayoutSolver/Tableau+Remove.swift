@@ -36,7 +36,7 @@ extension Tableau {
                 pivot(leaving, entering: marker)
             }
         }
-        if symbolInfo[marker].rowOf >= 0 { _ = removeRow(symbolInfo[marker].rowOf) }
+        if symbolInfo[marker].rowOf >= 0 { dropRow(of: marker) }
         // The other error and the marker can only leave rounding residue now.
         for s in [marker, record.other] where s >= 0 { freeSymbol(s) }
 
@@ -189,8 +189,10 @@ extension Tableau {
         let m = r.marker, o = r.other
         if symbolInfo[m].rowOf >= 0 {
             adjustBasic(symbolInfo[m].rowOf, by: -delta / r.markerCoefficient)
+            shiftLinks(to: m, by: delta / r.markerCoefficient)
         } else if o >= 0 && symbolInfo[o].rowOf >= 0 {
             adjustBasic(symbolInfo[o].rowOf, by: -delta / r.otherCoefficient)
+            shiftLinks(to: o, by: delta / r.otherCoefficient)
         } else {
             let shift = delta / r.markerCoefficient
             splitEpoch += 1
@@ -245,6 +247,26 @@ extension Tableau {
         counters.termsTouched += terms
     }
 
+    /// When basic symbol `s` absorbs a constant change (its value moves by
+    /// `-shift`), rows that link it keep their values, as rows written out
+    /// would (they never name a basic symbol): each moves by its link's
+    /// coefficient times `shift`.
+    private mutating func shiftLinks(to s: Int, by shift: Double) {
+        guard linkedRowsMade > 0, !symbolInfo[s].column.isEmpty else { return }
+        let r = symbolInfo[s].rowOf
+        splitEpoch += 1
+        let candidates = symbolInfo[s].column.slots
+        for i in 0..<candidates.count {
+            let t = candidates.element(i, in: listStore)
+            guard t != r else { continue }
+            let k = rows[t].coefficient(of: s)
+            guard k != 0, splitMark[basicOf[t]] != splitEpoch else { continue }
+            splitMark[basicOf[t]] = splitEpoch   // a row may be listed twice
+            counters.rowsTouched += 1
+            adjustBasic(t, by: k * shift)
+        }
+    }
+
     private mutating func adjustBasic(_ t: Int, by amount: Double) {
         noteConstant(t)
         revision &+= 1
@@ -252,8 +274,9 @@ extension Tableau {
         let b = basicOf[t]
         if symbolInfo[b].kind == .external {
             markChanged(b)
-        } else if violates(b, rows[t].constant) {
-            infeasible.append(b)
+        } else {
+            if violates(b, rows[t].constant) { infeasible.append(b) }
+            if linkedRowsMade > 0 && !symbolInfo[b].column.isEmpty { markChanged(b) }   // linked: its value moved
         }
     }
 }

@@ -267,15 +267,7 @@ struct Tableau {
 
     /// Frees a symbol that no row and no objective mentions any more.
     mutating func freeSymbol(_ s: Int) {
-        let r = symbolInfo[s].rowOf
-        if r >= 0 {
-            // Rows that link it depend on its row, which is about to go:
-            // they take the row in its place.
-            if linkedRowsMade > 0 && symbolInfo[s].kind == .external && symbolInfo[s].column.live > 0 {
-                substitute(s, with: rows[r])
-            }
-            _ = removeRow(r)
-        }
+        if symbolInfo[s].rowOf >= 0 { dropRow(of: s) }
         eliminate(s)
         detachFromComponent(s)
         symbolInfo[s].kind = .free
@@ -398,10 +390,20 @@ struct Tableau {
         return row
     }
 
+    /// Removes basic symbol `s`'s row; rows that link `s` take the row in
+    /// its place first (see `Tableau+Links.swift`).
+    mutating func dropRow(of s: Int) {
+        let r = symbolInfo[s].rowOf
+        if linkedRowsMade > 0 && symbolInfo[s].column.live > 0 { substitute(s, with: rows[r]) }
+        _ = removeRow(r)
+    }
+
     /// Replaces `symbol` by `source` (the row of which it is now the basic
     /// symbol) in every row that contains it and in its component's
     /// objective: one visit per row in the symbol's column, none elsewhere.
-    mutating func substitute(_ symbol: Int, with source: Row) {
+    /// With `linkingExternals`, rows whose basic symbol is external keep
+    /// `symbol` as a link instead (see `Tableau+Links.swift`).
+    mutating func substitute(_ symbol: Int, with source: Row, linkingExternals: Bool = false) {
         // A copy: the loop adds to other columns, which may reuse this one's run.
         var targets: [Int32] = []
         swap(&targets, &scratchTargets)
@@ -414,6 +416,15 @@ struct Tableau {
             let t = Int(targets[k])
             guard let i = rows[t].index(of: symbol) else { continue }   // a stale or repeated column entry
             noteRow(t)
+            if linkingExternals && symbolInfo[basicOf[t]].kind == .external {
+                if !rows[t].linked {
+                    rows[t].linked = true
+                    linkedRowsMade += 1
+                }
+                insertIntoColumn(symbol, t)
+                markChanged(basicOf[t])
+                continue
+            }
             substituted += 1
             counters.termsTouched += source.count + source.refs.count
             rows[t].substitute(at: i, with: source, added: &scratchAdded, removed: &scratchRemoved)
@@ -426,8 +437,9 @@ struct Tableau {
             let b = basicOf[t]
             if symbolInfo[b].kind == .external {
                 markChanged(b)
-            } else if violates(b, rows[t].constant) {
-                infeasible.append(b)
+            } else {
+                if violates(b, rows[t].constant) { infeasible.append(b) }
+                if linkedRowsMade > 0 && !symbolInfo[b].column.isEmpty { markChanged(b) }   // linked: its value moved
             }
         }
         counters.rowSubstitutions += substituted
@@ -451,7 +463,9 @@ struct Tableau {
     /// Exchanges the basic symbol of `slot` for `entering`, which the row contains.
     /// `keepingLinks`: the caller has checked that the row's links cannot
     /// reach any row that names `entering` (see `linkedMarkerRow`).
-    mutating func pivot(_ slot: Int, entering: Int, keepingLinks: Bool = false) {
+    /// `linkingExternals`: external rows keep `entering` as a link (an
+    /// optimisation step's pivot; see `substitute`).
+    mutating func pivot(_ slot: Int, entering: Int, keepingLinks: Bool = false, linkingExternals: Bool = false) {
         noteRow(slot)
         if rows[slot].linked && !keepingLinks { expandLinks(slot) }
         let leaving = basicOf[slot]
@@ -463,11 +477,11 @@ struct Tableau {
         basicOf[slot] = entering
         symbolInfo[entering].rowOf = slot
         symbolInfo[leaving].rowOf = -1
-        if symbolInfo[leaving].kind == .external { markChanged(leaving) }
-        if symbolInfo[entering].kind == .external { markChanged(entering) }
+        if symbolInfo[leaving].kind == .external || linkedRowsMade > 0 { markChanged(leaving) }
+        if symbolInfo[entering].kind == .external || linkedRowsMade > 0 { markChanged(entering) }
         counters.pivots += 1
         counters.termsTouched += row.cells.count
-        substitute(entering, with: row)
+        substitute(entering, with: row, linkingExternals: linkingExternals && isRestricted(entering))
     }
 
     /// Records that row `slot` now contains `s`, compacting the column when
