@@ -74,13 +74,17 @@ extension Solver {
             }
             let before = failures.count
             for i in members { addOne(i) }
+            // Copies read the template's rows written out. A large block whose
+            // rows link others is no template: writing a chain out costs the
+            // square of its length, more than building each copy.
             guard plan.blocks[b].copyable, failures.count == before,
                   let c = component(ofBlock: members, batch),
+                  tableau.components[c].symbols.count <= Self.largestLinkedTemplate || !tableau.hasLinks(c),
                   var template = template(b, plan, batch) else { continue }
             // Optimised now rather than at the next read, so its copies start optimal.
             tableau.optimize(c)
             tableau.components[c].needsOptimize = false
-            tableau.expandLinks(inComponent: c)   // copies read its rows as fully substituted
+            tableau.expandLinks(inComponent: c)
             guard let image = tableau.image(of: c, records: template.records,
                                             constants: template.records.map { recordInfo[$0].constant })
             else { continue }
@@ -88,6 +92,10 @@ extension Solver {
             templates[shape, default: []].append(template)
         }
     }
+
+    /// Symbols of the largest block with links kept as a template (a list
+    /// cell's few hundred; a chain's thousands are built instead).
+    static let largestLinkedTemplate = 512
 
     /// A solved block that later blocks of its shape copy: its records and
     /// its variables' symbols, looked up once instead of once per copy.
@@ -268,6 +276,15 @@ struct BatchPlan {
         var shapes = blocks.filter(\.copyable).map(\.shape)
         shapes.sort()
         hasTwins = shapes.indices.dropFirst().contains { shapes[$0] == shapes[$0 - 1] }
+        guard hasTwins else { return }
+        // A block no other block shares a shape with is never copied, so it
+        // is no template either: making one optimises it early and writes
+        // its links out (`Tableau+Links.swift`) for nothing.
+        var twinned = Set<UInt64>()
+        for k in shapes.indices.dropFirst() where shapes[k] == shapes[k - 1] { twinned.insert(shapes[k]) }
+        for b in blocks.indices where blocks[b].copyable && !twinned.contains(blocks[b].shape) {
+            blocks[b].copyable = false
+        }
     }
 
     // The phases' loops run over buffer pointers: through the arrays, every

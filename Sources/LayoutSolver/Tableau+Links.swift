@@ -136,6 +136,16 @@ extension Tableau {
         row.linked = false
     }
 
+    /// Whether a row of component `c` holds a link (or did).
+    func hasLinks(_ c: Int) -> Bool {
+        guard linkedRowsMade > 0 else { return false }
+        for s in components[c].symbols {
+            let r = symbolInfo[s].rowOf
+            if r >= 0 && rows[r].linked { return true }
+        }
+        return false
+    }
+
     /// Writes out every link in component `c`, oldest row first, so later
     /// rows copy expanded ones: before its rows are read as fully
     /// substituted (an image for copies, a repair from the equations).
