@@ -487,7 +487,11 @@ public final class Solver {
         tableau.optimizeDirty()
         if needsVerification { verifyRequired() }
         guard let s = symbolOf[key(variable.id)] else { return 0 }
-        return tableau.currentValue(of: s)
+        // Field reads first: a mutating call on the stored tableau costs
+        // more than the read itself on this hot path.
+        let r = tableau.symbolInfo[s].rowOf
+        if r >= 0 && tableau.rows[r].linked { return tableau.linkedValue(r) }
+        return tableau.value(of: s)
     }
 
     /// The variables whose value differs from what the previous call (or, for

@@ -63,31 +63,6 @@ extension Tableau {
         return linkedValues[root]
     }
 
-    /// The same value without the cache, for reads that cannot change the
-    /// tableau. Each row is visited once per call.
-    func evaluateLinks(_ root: Int) -> Double {
-        var known: [Int: Double] = [:]
-        var stack = [root]
-        while let t = stack.last {
-            if known[t] != nil { stack.removeLast(); continue }
-            var sum = rows[t].constant, ready = true
-            for cell in rows[t].cells {
-                let u = symbolInfo[cell.symbol].rowOf
-                guard u >= 0 else { continue }
-                if !rows[u].linked {
-                    sum += cell.coefficient * rows[u].constant
-                } else if let v = known[u] {
-                    sum += cell.coefficient * v
-                } else {
-                    ready = false
-                    stack.append(u)
-                }
-            }
-            if ready { known[t] = sum; stack.removeLast() }
-        }
-        return known[root]!
-    }
-
     /// The basic symbol's value, through links when its row has them.
     @inline(__always) mutating func currentValue(of s: Int) -> Double {
         let r = symbolInfo[s].rowOf
@@ -134,6 +109,15 @@ extension Tableau {
             scratchRemoved.reset()
         }
         row.linked = false
+    }
+
+    /// Numbers the live rows' births 0, 1, … in their order, once the
+    /// counter reaches its 32-bit end (after two billion rows).
+    mutating func renumberBirths() {
+        var live = rows.indices.filter { basicOf[$0] >= 0 }
+        live.sort { rows[$0].birth < rows[$1].birth }
+        for (k, t) in live.enumerated() { rows[t].birth = Int32(k) }
+        nextBirth = Int32(live.count)
     }
 
     /// Whether a row of component `c` holds a link (or did).

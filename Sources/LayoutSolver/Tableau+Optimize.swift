@@ -17,7 +17,10 @@ extension Tableau {
             pivot(slot, entering: entering, linkingExternals: true)
         }
         if whole {
-            components[c].scansWholeObjective = false
+            // A small objective is scanned faster than a list is kept.
+            var terms = 0
+            for level in components[c].levels { terms += level.row.cells.count }
+            components[c].scansWholeObjective = terms < 64
             components[c].objectiveTouched.removeAll(keepingCapacity: true)
         }
     }

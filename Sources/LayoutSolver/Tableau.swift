@@ -202,7 +202,7 @@ struct Tableau {
     /// Rows linked so far: while none is, no path looks for links.
     var linkedRowsMade = 0
     /// The next row's `birth`.
-    var nextBirth = 0
+    var nextBirth: Int32 = 0
     /// Bumped by every change to a row: a linked row's cached value is good
     /// while its revision is the current one.
     var revision = 0
@@ -322,12 +322,14 @@ struct Tableau {
 
     /// The current value of a symbol: its row's constant if basic, else 0
     /// (in a shared copy, its image's row; see `Tableau+SharedCopies.swift`).
+    /// Not for a linked row, whose value also sums its links
+    /// (`currentValue`, `linkedValue`).
     /// Field reads only: a call to another method of the solver's stored
     /// tableau made the solver copy the whole struct first, a memcpy per
     /// value read.
     @inline(__always) func value(of s: Int) -> Double {
         let r = symbolInfo[s].rowOf
-        if r >= 0 { return rows[r].linked ? evaluateLinks(r) : rows[r].constant }
+        if r >= 0 { return rows[r].constant }
         let c = symbolInfo[s].componentOf
         guard sharedCopies > 0, c >= 0, let copy = components[c].shared else { return 0 }
         let row = copy.image.rowOf[symbolInfo[s].componentPosition]
@@ -340,6 +342,7 @@ struct Tableau {
     @discardableResult
     mutating func insertRow(basic: Int, _ row: consuming Row) -> Int {
         let slot: Int
+        if nextBirth == Int32.max { renumberBirths() }
         row.birth = nextBirth
         nextBirth += 1
         revision &+= 1
@@ -481,7 +484,10 @@ struct Tableau {
         if symbolInfo[entering].kind == .external || linkedRowsMade > 0 { markChanged(entering) }
         counters.pivots += 1
         counters.termsTouched += row.cells.count
-        substitute(entering, with: row, linkingExternals: linkingExternals && isRestricted(entering))
+        // A short row costs no more to write into a row than a link costs
+        // each read of it: only long ones are linked.
+        substitute(entering, with: row,
+                   linkingExternals: linkingExternals && isRestricted(entering) && row.cells.count >= linkThreshold)
     }
 
     /// Records that row `slot` now contains `s`, compacting the column when
