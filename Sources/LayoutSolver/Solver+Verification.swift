@@ -117,10 +117,20 @@ extension Solver {
     /// equation that names one unknown fixes it from its own terms, where
     /// the largest entry could be a huge slack's row whose rounding would
     /// swamp it.
+    ///
+    /// Elimination is stable for the system as a whole, not for each
+    /// equation: an unknown found by cancelling two huge values carries
+    /// their rounding into every small equation that names it. So the
+    /// answer is refined: each equation's residual, summed in twice the
+    /// working precision, is solved for a correction with the same
+    /// factors, until the residuals stop shrinking. Each equation then
+    /// holds to rounding of its own terms.
     static func solveSquare(_ m: inout [Double], _ n: Int) -> [Double]? {
         let w = n + 1
+        let original = m
         var rowLeft = [Bool](repeating: true, count: n), columnLeft = [Bool](repeating: true, count: n)
         var order: [(row: Int, column: Int)] = []
+        var step = [Int](repeating: 0, count: n)
         var rowCount = [Int](repeating: 0, count: n), columnCount = [Int](repeating: 0, count: n)
         var columnMax = [Double](repeating: 0, count: n)
         for _ in 0..<n {
@@ -150,21 +160,56 @@ extension Solver {
             guard let (p, q) = best else { return nil }
             rowLeft[p] = false
             columnLeft[q] = false
+            step[p] = order.count
             order.append((p, q))
             for i in 0..<n where rowLeft[i] && m[i * w + q] != 0 {
                 let f = m[i * w + q] / m[p * w + q]
                 for j in 0..<w where j == n || columnLeft[j] { m[i * w + j] -= f * m[p * w + j] }
-                m[i * w + q] = 0
+                m[i * w + q] = f   // the multiplier, for the refinement's right-hand sides
             }
         }
         // Back substitution: a pivot row names only its own column and the
         // columns pivoted after it.
-        var x = [Double](repeating: 0, count: n)
-        for k in stride(from: n - 1, through: 0, by: -1) {
-            let (p, q) = order[k]
-            var sum = m[p * w + n]
-            for later in order[(k + 1)...] { sum -= m[p * w + later.column] * x[later.column] }
-            x[q] = sum / m[p * w + q]
+        func backSubstitute(_ rhs: (Int) -> Double) -> [Double] {
+            var x = [Double](repeating: 0, count: n)
+            for k in stride(from: n - 1, through: 0, by: -1) {
+                let (p, q) = order[k]
+                var sum = rhs(p)
+                for later in order[(k + 1)...] { sum -= m[p * w + later.column] * x[later.column] }
+                x[q] = sum / m[p * w + q]
+            }
+            return x
+        }
+        var x = backSubstitute { m[$0 * w + n] }
+        var residual = [Double](repeating: 0, count: n)
+        var previous = Double.infinity
+        for _ in 0..<4 {
+            // Residuals relative to each equation's own terms.
+            var worst = 0.0
+            for i in 0..<n {
+                var sum = original[i * w + n], size = abs(sum)
+                var error = 0.0
+                for j in 0..<n where original[i * w + j] != 0 {
+                    let a = -original[i * w + j]
+                    let p = a * x[j], pe = (-p).addingProduct(a, x[j])   // the product's rounding, exactly
+                    let t = sum + p, z = t - sum
+                    error += (sum - (t - z)) + (p - z) + pe
+                    sum = t
+                    size = Swift.max(size, abs(p))
+                }
+                residual[i] = sum + error
+                if size > 0 { worst = Swift.max(worst, abs(residual[i]) / size) }
+            }
+            guard worst > 0x1p-52, worst < previous * 0.5 else { break }
+            previous = worst
+            for k in 0..<n {
+                let (p, q) = order[k]
+                let r = residual[p]
+                guard r != 0 else { continue }
+                for i in 0..<n where step[i] > k && m[i * w + q] != 0 { residual[i] -= m[i * w + q] * r }
+            }
+            let d = backSubstitute { residual[$0] }
+            for j in 0..<n { x[j] += d[j] }
         }
         return x
     }

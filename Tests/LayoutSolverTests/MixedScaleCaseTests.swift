@@ -148,4 +148,19 @@ import LayoutSolver
         #expect(solver.constraintCount == 20)
         #expect(solver.value(of: xs[19]) == 5)
     }
+
+    /// x₂ = x₀ + 1.3e7 at the bound, and the preference needs x₀ ≈ 0.0157:
+    /// elimination that finds x₀ as x₂ − 1.3e7 loses it to x₂'s rounding
+    /// (the preference ends off by 0.007). Refined against each equation's
+    /// residual, the preference holds to rounding of its own terms.
+    @Test func aSmallUnknownFoundThroughAHugeOneIsRefined() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let all = [
+            row([(3, x0), (-3, x2)], 39_000_000, .lessThanOrEqual),
+            row([(2e-6, x2), (3e6, x0), (0.001, x1)], -47_000, .lessThanOrEqual, Self.strong),
+        ]
+        for r in all { try solver.add(r) }
+        for r in all { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
+    }
 }
