@@ -163,4 +163,21 @@ import LayoutSolver
         for r in all { try solver.add(r) }
         for r in all { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
     }
+
+    /// Substituted, x₁ = (1 − 2e-9)·x₀ + …, and the required row reads
+    /// x₀ − x₁ = 2e-9·x₀ + …: a difference two billionths of its terms,
+    /// which is data, not cancellation noise. Dropped, the row loses x₀ and
+    /// the medium equality, which holds exactly at x₀ ≈ −1.05e13, is left
+    /// off by 1e11.
+    @Test func aDifferenceOfTwoBillionthsIsKept() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let all = [
+            row([(-2e-6, x0), (-1, x2)], 8, .equal, Self.strong),
+            row([(-5e6, x1), (5000, x2), (5e6, x0)], -23_000_000, .equal, Self.medium),
+            row([(1, x0), (-1, x1)], 21_000, .lessThanOrEqual),
+        ]
+        for r in all { try solver.add(r) }
+        for r in all { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
+    }
 }
