@@ -180,4 +180,21 @@ import LayoutSolver
         for r in all { try solver.add(r) }
         for r in all { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
     }
+
+    /// Moving the weak row's constant sends its error below zero; the dual
+    /// simplex must let in the slack (free at the strong level), not the
+    /// strong edit's error, whose ratio is 5e-10 only because the row is
+    /// two billion times the level's size. Taking the edit's error moved
+    /// x₀ by 0.009 for nothing.
+    @Test func aTinyRatioAtAStrongLevelIsNotRoundedToZero() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        try solver.addEditVariable(x0, priority: Self.strong)
+        try solver.add(row([(2, x0), (-0.003, x1)], 0.018, .greaterThanOrEqual))
+        let weak = row([(-3e6, x1), (1, x0)], 18e6, .equal, Self.weak)
+        try solver.add(weak)
+        try solver.setConstant(0.021, for: weak)
+        #expect(abs(solver.value(of: x0)) <= 1e-15)
+        #expect(abs(solver.value(of: x1) - 7e-9) <= 1e-20)
+    }
 }
