@@ -3,7 +3,7 @@
 /// added, and a component where one has drifted gets its values computed
 /// afresh from the original equations (`refactor`), counted in `anomalies`.
 ///
-/// Layout rows (coefficients within 2⁻⁷…2⁷, constants of any size) never
+/// Layout rows (coefficients within 2⁻⁷…2⁷, constants under 2²⁰) never
 /// arm the check, so the common paths pay nothing for it.
 extension Solver {
     /// Whether equation terms reach outside 2⁻⁷…2⁷, where rounding in a
@@ -13,6 +13,13 @@ extension Solver {
             return true
         }
         return false
+    }
+
+    /// Whether a constant reaches 2²⁰ (about a million, beyond any screen
+    /// coordinate): a value found by cancelling two such constants carries
+    /// their rounding, 1e-10 and more, into a unit row that names it.
+    static func isWideConstant(_ constant: Double) -> Bool {
+        abs(constant) >= 0x1p20
     }
 
     /// How far the equation in `slot` is from holding at the current values,

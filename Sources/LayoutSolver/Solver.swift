@@ -188,7 +188,7 @@ public final class Solver {
         // Term by term: two to four, where `append(contentsOf:)` would take
         // its slower generic path for each equation.
         for t in terms { keptTerms.append(t) }
-        if !wideScale && Solver.isWideScale(terms) { wideScale = true }
+        if !wideScale && (Solver.isWideScale(terms) || Solver.isWideConstant(e.constant)) { wideScale = true }
         needsVerification = wideScale
         // A slot the tableau has not handed out before grows the array (a
         // rejected add may have used the ones in between), as for symbols.
@@ -427,6 +427,7 @@ public final class Solver {
         }
         recordInfo[slot].constant = constant
         tableau.counters.constantUpdates += 1
+        if !wideScale && Solver.isWideConstant(constant) { wideScale = true }
         needsVerification = wideScale
     }
 

@@ -197,4 +197,18 @@ import LayoutSolver
         #expect(abs(solver.value(of: x0)) <= 1e-15)
         #expect(abs(solver.value(of: x1) - 7e-9) <= 1e-20)
     }
+
+    /// Unit coefficients, but a constant of 4.3e7: x₁ comes out of
+    /// 5·(−8600000.2) + 4.3e7, a cancellation that leaves the required
+    /// 3·x₁ + 1 ≥ 0 off by 7e-9. A constant beyond 2²⁰ arms the check after
+    /// a solve, which repairs it from the equations as added.
+    @Test func aHugeConstantArmsTheCheck() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        let required = row([(3, x1)], 1, .greaterThanOrEqual)
+        try solver.add(row([(-3, x1), (5, x0)], 43_000_000, .lessThanOrEqual, Self.medium))
+        try solver.add(required)
+        #expect(holds(required, in: solver), "x1 = \(solver.value(of: x1))")
+        #expect(solver.anomalies > 0)
+    }
 }
