@@ -54,7 +54,7 @@ extension Solver {
             guard c >= 0, repaired[c] == nil else { continue }
             repaired[c] = 1
             tableau.anomalies += 1
-            refactor(c)
+            refactor(c, rows: tableau.components[c].constraintCount <= 64)
         }
         // Preferences drift too (a removed row's rounding stays in the rows
         // it was substituted into), and nothing tells a drifted preference
@@ -64,7 +64,7 @@ extension Solver {
             let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
             guard c >= 0, repaired[c] == nil, tableau.components[c].constraintCount <= 64 else { continue }
             repaired[c] = 1
-            refactor(c)
+            refactor(c, rows: true)
         }
     }
 
@@ -74,50 +74,103 @@ extension Solver {
     /// their coefficients in the original units), by Gaussian elimination
     /// with rows equilibrated and partial pivoting. Rounding then follows
     /// the equations, not the history of pivots that led to the basis.
-    private func refactor(_ c: Int) {
+    ///
+    /// With `rows`, each basic row's coefficients are recomputed the same
+    /// way (one right-hand side per parameter) and the objective levels are
+    /// summed afresh from them, then the component is optimised again: a
+    /// coefficient that rounding bent or dropped can hide a better basis
+    /// (a reduced cost of −3e-12 read as zero), which new values alone
+    /// would keep.
+    private func refactor(_ c: Int, rows rebuild: Bool = false) {
         tableau.materialize(c)
-        var slots: [Int] = [], basics: [Int] = []
+        if rebuild { tableau.unfold(c) }
+        var slots: [Int] = [], basics: [Int] = [], parameters: [Int] = []
         var column = IntIndex<Int>()
         for s in tableau.components[c].symbols {
             if tableau.symbolInfo[s].rowOf >= 0 {
                 column[s] = basics.count
                 basics.append(s)
+            } else if rebuild && tableau.symbolInfo[s].kind != .free {
+                parameters.append(s)
             }
             let owner = tableau.symbolInfo[s].ownerOf
             if owner >= 0 && tableau.records[owner].marker == s && recordInfo[owner].isLive { slots.append(owner) }
         }
-        let n = basics.count
+        let n = basics.count, p = parameters.count
         guard n == slots.count, n > 0, n <= 512 else { return }
-        // Row-major n × (n + 1): the equations over the basic symbols, then −constant.
-        var m = [Double](repeating: 0, count: n * (n + 1))
+        for (k, s) in parameters.enumerated() { column[s] = n + 1 + k }
+        // Row-major n × (n + 1 + p): the equations over the basic symbols,
+        // then −constant, then minus each parameter's coefficient.
+        let w = n + 1 + p
+        var m = [Double](repeating: 0, count: n * w)
         for (i, slot) in slots.enumerated() {
             let r = recordInfo[slot], record = tableau.records[slot]
-            for t in keptTerms[r.termRange] {
-                if let s = symbolOf[key(t.variable.id)], let j = column[s] { m[i * (n + 1) + j] += t.coefficient }
+            func put(_ s: Int, _ a: Double) {
+                guard let j = column[s] else { return }
+                if j < n { m[i * w + j] += a } else { m[i * w + j] -= a }
             }
-            if let j = column[record.marker] { m[i * (n + 1) + j] += record.markerCoefficient }
-            if record.other >= 0, let j = column[record.other] { m[i * (n + 1) + j] += record.otherCoefficient }
-            m[i * (n + 1) + n] = -r.constant
+            for t in keptTerms[r.termRange] {
+                if let s = symbolOf[key(t.variable.id)] { put(s, t.coefficient) }
+            }
+            put(record.marker, record.markerCoefficient)
+            if record.other >= 0 { put(record.other, record.otherCoefficient) }
+            m[i * w + n] = -r.constant
             var largest = 0.0
-            for j in 0..<n { largest = Swift.max(largest, abs(m[i * (n + 1) + j])) }
+            for j in 0..<n { largest = Swift.max(largest, abs(m[i * w + j])) }
             guard largest > 0 else { return }
-            for j in 0...n { m[i * (n + 1) + j] /= largest }
+            for j in 0..<w { m[i * w + j] /= largest }
         }
-        guard let x = Solver.solveSquare(&m, n) else { return }
-        for (j, b) in basics.enumerated() {
-            let row = tableau.symbolInfo[b].rowOf
-            tableau.rows[row].constant = x[j]
-            if tableau.symbolInfo[b].kind == .external { tableau.markChanged(b) }
-            if tableau.violates(b, x[j]) { tableau.infeasible.append(b) }
+        guard let solutions = Solver.solveSquare(&m, n, rightHandSides: 1 + p) else { return }
+        let x = solutions[0]
+        if rebuild {
+            var fresh: [Row] = []
+            fresh.reserveCapacity(n)
+            for j in 0..<n {
+                var row = Row(constant: x[j])
+                for k in 0..<p where solutions[1 + k][j] != 0 { row.add(parameters[k], solutions[1 + k][j]) }
+                fresh.append(row)
+            }
+            for (j, b) in basics.enumerated() {
+                _ = tableau.removeRow(tableau.symbolInfo[b].rowOf)
+                tableau.insertRow(basic: b, fresh[j])
+            }
+            // Each level: the sum of its errors, basic ones by their rows.
+            var added = SymbolBuffer(), removed = SymbolBuffer()
+            for li in tableau.components[c].levels.indices {
+                let priority = tableau.components[c].levels[li].priority
+                var level = Row()
+                for slot in slots {
+                    let record = tableau.records[slot]
+                    for e in [record.marker, record.other] where e >= 0 && tableau.symbolInfo[e].kind == .error
+                        && record.errorPriority(e) == priority {
+                        if let j = column[e], j < n {
+                            level.add(fresh[j], times: 1, added: &added, removed: &removed)
+                            added.reset()
+                            removed.reset()
+                        } else {
+                            level.add(e, 1)
+                        }
+                    }
+                }
+                tableau.components[c].levels[li].row = level
+            }
+        } else {
+            for (j, b) in basics.enumerated() {
+                let row = tableau.symbolInfo[b].rowOf
+                tableau.rows[row].constant = x[j]
+                if tableau.symbolInfo[b].kind == .external { tableau.markChanged(b) }
+            }
         }
+        for (j, b) in basics.enumerated() where tableau.violates(b, x[j]) { tableau.infeasible.append(b) }
         do throws(Conflict) {
             try tableau.dualOptimize()
         } catch {
             tableau.infeasible.removeAll()
         }
+        if rebuild { tableau.optimize(c) }
     }
 
-    /// Solves the n × n system in `m` (row-major, right-hand side last) by
+    /// Solves the n × n system in `m` (row-major, `r` right-hand sides last) by
     /// elimination with threshold Markowitz pivoting; nil if it is singular.
     /// Among entries at least a tenth of their column's largest, the pivot is
     /// the one whose row and column have the fewest other entries: an
@@ -132,8 +185,8 @@ extension Solver {
     /// working precision, is solved for a correction with the same
     /// factors, until the residuals stop shrinking. Each equation then
     /// holds to rounding of its own terms.
-    static func solveSquare(_ m: inout [Double], _ n: Int) -> [Double]? {
-        let w = n + 1
+    static func solveSquare(_ m: inout [Double], _ n: Int, rightHandSides r: Int = 1) -> [[Double]]? {
+        let w = n + r
         let original = m
         var rowLeft = [Bool](repeating: true, count: n), columnLeft = [Bool](repeating: true, count: n)
         var order: [(row: Int, column: Int)] = []
@@ -171,7 +224,7 @@ extension Solver {
             order.append((p, q))
             for i in 0..<n where rowLeft[i] && m[i * w + q] != 0 {
                 let f = m[i * w + q] / m[p * w + q]
-                for j in 0..<w where j == n || columnLeft[j] { m[i * w + j] -= f * m[p * w + j] }
+                for j in 0..<w where j >= n || columnLeft[j] { m[i * w + j] -= f * m[p * w + j] }
                 m[i * w + q] = f   // the multiplier, for the refinement's right-hand sides
             }
         }
@@ -187,37 +240,40 @@ extension Solver {
             }
             return x
         }
-        var x = backSubstitute { m[$0 * w + n] }
-        var residual = [Double](repeating: 0, count: n)
-        var previous = Double.infinity
-        for _ in 0..<4 {
-            // Residuals relative to each equation's own terms.
-            var worst = 0.0
-            for i in 0..<n {
-                var sum = original[i * w + n], size = abs(sum)
-                var error = 0.0
-                for j in 0..<n where original[i * w + j] != 0 {
-                    let a = -original[i * w + j]
-                    let p = a * x[j], pe = (-p).addingProduct(a, x[j])   // the product's rounding, exactly
-                    let t = sum + p, z = t - sum
-                    error += (sum - (t - z)) + (p - z) + pe
-                    sum = t
-                    size = Swift.max(size, abs(p))
+        return (0..<r).map { h in refine(backSubstitute { m[$0 * w + n + h] }, rhs: n + h) }
+        func refine(_ start: [Double], rhs: Int) -> [Double] {
+            var x = start
+            var residual = [Double](repeating: 0, count: n)
+            var previous = Double.infinity
+            for _ in 0..<4 {
+                // Residuals relative to each equation's own terms.
+                var worst = 0.0
+                for i in 0..<n {
+                    var sum = original[i * w + rhs], size = abs(sum)
+                    var error = 0.0
+                    for j in 0..<n where original[i * w + j] != 0 {
+                        let a = -original[i * w + j]
+                        let p = a * x[j], pe = (-p).addingProduct(a, x[j])   // the product's rounding, exactly
+                        let t = sum + p, z = t - sum
+                        error += (sum - (t - z)) + (p - z) + pe
+                        sum = t
+                        size = Swift.max(size, abs(p))
+                    }
+                    residual[i] = sum + error
+                    if size > 0 { worst = Swift.max(worst, abs(residual[i]) / size) }
                 }
-                residual[i] = sum + error
-                if size > 0 { worst = Swift.max(worst, abs(residual[i]) / size) }
+                guard worst > 0x1p-52, worst < previous * 0.5 else { break }
+                previous = worst
+                for k in 0..<n {
+                    let (p, q) = order[k]
+                    let r = residual[p]
+                    guard r != 0 else { continue }
+                    for i in 0..<n where step[i] > k && m[i * w + q] != 0 { residual[i] -= m[i * w + q] * r }
+                }
+                let d = backSubstitute { residual[$0] }
+                for j in 0..<n { x[j] += d[j] }
             }
-            guard worst > 0x1p-52, worst < previous * 0.5 else { break }
-            previous = worst
-            for k in 0..<n {
-                let (p, q) = order[k]
-                let r = residual[p]
-                guard r != 0 else { continue }
-                for i in 0..<n where step[i] > k && m[i * w + q] != 0 { residual[i] -= m[i * w + q] * r }
-            }
-            let d = backSubstitute { residual[$0] }
-            for j in 0..<n { x[j] += d[j] }
+            return x
         }
-        return x
     }
 }

@@ -211,4 +211,22 @@ import LayoutSolver
         #expect(holds(required, in: solver), "x1 = \(solver.value(of: x1))")
         #expect(solver.anomalies > 0)
     }
+
+    /// Every strong row can hold, but the pivots that reach the basis leave
+    /// reduced costs bent by rounding across twelve orders of magnitude, and
+    /// a basis that keeps one strong row 21 off looks optimal. The small
+    /// component's rows and objective are recomputed from the equations as
+    /// added after the solve, and optimised again.
+    @Test func reducedCostsAreRecomputedFromTheEquations() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let all = [
+            row([(-5e6, x0), (3e-6, x1)], -30, .lessThanOrEqual),
+            row([(0.001, x0), (-5, x2)], 21, .lessThanOrEqual, Self.strong),
+            row([(5e6, x2)], 14_000, .greaterThanOrEqual, Self.strong),
+            row([(2e-6, x2), (-2, x1)], -5e-6, .lessThanOrEqual, Self.strong),
+        ]
+        for r in all { try solver.add(r) }
+        for r in all { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
+    }
 }
