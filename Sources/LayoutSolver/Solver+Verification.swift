@@ -81,7 +81,7 @@ extension Solver {
     /// coefficient that rounding bent or dropped can hide a better basis
     /// (a reduced cost of −3e-12 read as zero), which new values alone
     /// would keep.
-    private func refactor(_ c: Int, rows rebuild: Bool = false) {
+    private func refactor(_ c: Int, rows rebuild: Bool = false, attempts: Int = 3) {
         tableau.materialize(c)
         if rebuild { tableau.unfold(c) }
         var slots: [Int] = [], basics: [Int] = [], parameters: [Int] = []
@@ -161,13 +161,17 @@ extension Solver {
                 if tableau.symbolInfo[b].kind == .external { tableau.markChanged(b) }
             }
         }
+        let pivots = tableau.counters.pivots
         for (j, b) in basics.enumerated() where tableau.violates(b, x[j]) { tableau.infeasible.append(b) }
         do throws(Conflict) {
-            try tableau.dualOptimize()
+            try tableau.dualOptimize(slackTolerance: 0)
         } catch {
             tableau.infeasible.removeAll()
         }
-        if rebuild { tableau.optimize(c) }
+        guard rebuild else { return }
+        tableau.optimize(c)
+        // Pivots bend the rows again: a new basis is refactored in turn.
+        if tableau.counters.pivots != pivots && attempts > 1 { refactor(c, rows: true, attempts: attempts - 1) }
     }
 
     /// Solves the n × n system in `m` (row-major, `r` right-hand sides last) by

@@ -80,13 +80,19 @@ extension Tableau {
     /// Restores feasibility after constants moved, keeping optimality (dual
     /// simplex). Throws the offending basic symbol when a row cannot be made
     /// feasible: the required constraints cannot all hold.
-    mutating func dualOptimize() throws(Conflict) {
+    ///
+    /// A restricted row counts as infeasible below `-slackTolerance`: the
+    /// absolute `epsilon` after ordinary pivots, whose noise it absorbs;
+    /// zero after a refactor, whose values hold to rounding of their own
+    /// terms, where a slack of −1e-12 in a unit row can be a millionth of
+    /// the row's terms (x ≤ −2e-10 written as 5e6·x + 0.001 ≤ 0).
+    mutating func dualOptimize(slackTolerance: Double = epsilon) throws(Conflict) {
         while let leaving = infeasible.popLast() {
             let slot = symbolInfo[leaving].rowOf
             guard slot >= 0 else { continue }
             let constant = rows[slot].constant
             let isDummy = symbolInfo[leaving].kind == .dummy
-            guard isDummy ? abs(constant) > epsilon : constant < -epsilon else { continue }
+            guard isDummy ? abs(constant) > epsilon : constant < -slackTolerance else { continue }
             counters.objectiveIterations += 1
             counters.infeasibleRows += 1
             // A dummy above zero is a row below zero read the other way round.

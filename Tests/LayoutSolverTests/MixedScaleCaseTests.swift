@@ -229,4 +229,22 @@ import LayoutSolver
         for r in all { try solver.add(r) }
         for r in all { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
     }
+
+    /// x₁ ≤ −2e-10 written as 5e6·x₁ + 0.001 ≤ 0 enters at unit scale, where
+    /// its slack at −1e-12 is a millionth of the row's terms: inside the
+    /// dual simplex's absolute tolerance, so a basis that leaves the row off
+    /// by 4e-6 of its size stood. After a refactor, whose values hold to
+    /// rounding, any negative slack is pivoted out.
+    @Test func aNegativeSlackAfterARefactorIsPivotedOut() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let bound = row([(5e6, x1)], 19_000_000, .lessThanOrEqual)
+        try solver.add(bound)
+        try solver.setConstant(0.001, for: bound)
+        try solver.add(row([(-1, x2)], -38, .greaterThanOrEqual))
+        try solver.add(row([(-0.002, x1), (3e-6, x0)], 13, .lessThanOrEqual))
+        try solver.addEditVariable(x0, priority: Self.strong)
+        let moved = row([(5e6, x1)], 0.001, .lessThanOrEqual)
+        #expect(holds(moved, in: solver), "x1 = \(solver.value(of: x1))")
+    }
 }
