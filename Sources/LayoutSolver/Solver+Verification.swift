@@ -83,7 +83,23 @@ extension Solver {
     /// would keep.
     private func refactor(_ c: Int, rows rebuild: Bool = false, attempts: Int = 3) {
         tableau.materialize(c)
-        if rebuild { tableau.unfold(c) }
+        if rebuild {
+            // A constraint whose row lost its terms to cancellation can be
+            // split from its variables' component; its equation still ties
+            // them, so they are refactored together.
+            for s in tableau.components[c].symbols {
+                let owner = tableau.symbolInfo[s].ownerOf
+                guard owner >= 0, tableau.records[owner].marker == s, recordInfo[owner].isLive else { continue }
+                for t in keptTerms[recordInfo[owner].termRange] {
+                    guard let v = symbolOf[key(t.variable.id)] else { continue }
+                    let other = tableau.symbolInfo[v].componentOf
+                    guard other >= 0, other != c, tableau.components[other].alive else { continue }
+                    tableau.materialize(other)
+                    tableau.merge(other, into: c)
+                }
+            }
+            tableau.unfold(c)
+        }
         var slots: [Int] = [], basics: [Int] = [], parameters: [Int] = []
         var column = IntIndex<Int>()
         for s in tableau.components[c].symbols {

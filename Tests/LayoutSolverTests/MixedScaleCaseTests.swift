@@ -247,4 +247,24 @@ import LayoutSolver
         let moved = row([(5e6, x1)], 0.001, .lessThanOrEqual)
         #expect(holds(moved, in: solver), "x1 = \(solver.value(of: x1))")
     }
+
+    /// With the weak row in, the basis holds values of 5e12; removing it
+    /// cancels those down to the medium row's 4e-7, which is lost, and the
+    /// row left behind no longer names its own errors, so its constraint is
+    /// split from its variables. Its equation still ties them: they are
+    /// refactored together, and both medium rows hold.
+    @Test func aRowThatLostItsTermsIsRefactoredWithItsVariables() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let first = row([(5000, x0), (-5e6, x1)], 2, .equal, Self.medium)
+        let weak = row([(1e6, x1), (-1000, x0), (0.003, x2)], 21, .equal, Self.weak)
+        let second = row([(3e-6, x1), (-2, x2)], -3, .equal, Self.medium)
+        // Read after each step, as a layout pass would: each read refactors.
+        for r in [first, weak, second] {
+            try solver.add(r)
+            _ = solver.value(of: x0)
+        }
+        try solver.remove(weak)
+        for r in [first, second] { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
+    }
 }
