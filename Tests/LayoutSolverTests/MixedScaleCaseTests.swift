@@ -267,4 +267,27 @@ import LayoutSolver
         try solver.remove(weak)
         for r in [first, second] { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
     }
+
+    /// The preferences push x₀ to 3.5e13, and phase one for the last row
+    /// runs over that basis, where what lets x₁ rise (0.48 against terms of
+    /// 1.2e12) is below the cancellation bound: the feasible row was
+    /// rejected. Asked again over its components rebuilt with the required
+    /// rows first, it is accepted, and the repair is counted.
+    @Test func aFeasibleRowRejectedAmongHugeValuesIsTriedAgain() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        let last = row([(5e6, x0), (-2, x1)], 27_000_000, .lessThanOrEqual)
+        let all = [
+            row([(-1e-6, x1)], -35, .greaterThanOrEqual, Self.weak),
+            row([(3, x1), (3e-6, x0)], 45, .lessThanOrEqual, Self.medium),
+            row([(-1, x0)], -1.9e-8, .lessThanOrEqual),
+            last,
+        ]
+        for r in all {
+            try solver.add(r)
+            _ = solver.value(of: x0)
+        }
+        for r in all where r.priority.isRequired { #expect(holds(r, in: solver), "\(r)") }
+        #expect(solver.anomalies > 0)
+    }
 }
