@@ -244,23 +244,41 @@ extension Solver {
             order.append((p, q))
             for i in 0..<n where rowLeft[i] && m[i * w + q] != 0 {
                 let f = m[i * w + q] / m[p * w + q]
-                for j in 0..<w where j >= n || columnLeft[j] { m[i * w + j] -= f * m[p * w + j] }
+                for j in 0..<w where j >= n || columnLeft[j] {
+                    let a = m[i * w + j], b = f * m[p * w + j], d = a - b
+                    // Coefficient columns drop cancellation noise as rows do.
+                    m[i * w + j] = j > n && cancelled(d, a, b) ? 0 : d
+                }
                 m[i * w + q] = f   // the multiplier, for the refinement's right-hand sides
             }
         }
         // Back substitution: a pivot row names only its own column and the
         // columns pivoted after it.
-        func backSubstitute(_ rhs: (Int) -> Double) -> [Double] {
+        func backSubstitute(dropNoise: Bool = false, _ rhs: (Int) -> Double) -> [Double] {
             var x = [Double](repeating: 0, count: n)
             for k in stride(from: n - 1, through: 0, by: -1) {
                 let (p, q) = order[k]
                 var sum = rhs(p)
-                for later in order[(k + 1)...] { sum -= m[p * w + later.column] * x[later.column] }
+                var largest = abs(sum)
+                for later in order[(k + 1)...] {
+                    let term = m[p * w + later.column] * x[later.column]
+                    sum -= term
+                    largest = Swift.max(largest, abs(term))
+                }
+                if dropNoise && abs(sum) < cancellation * largest { sum = 0 }
                 x[q] = sum / m[p * w + q]
             }
             return x
         }
-        return (0..<r).map { h in refine(backSubstitute { m[$0 * w + n + h] }, rhs: n + h) }
+        // The values are refined to hold each equation to rounding of its own
+        // terms. A parameter's coefficients are not: there a sum that
+        // cancels to noise must come out zero, as in the tableau's rows (a
+        // reduced cost of 1e-13 that should be zero let a symbol in through
+        // a pivot of 1e-13).
+        return (0..<r).map { h in
+            h == 0 ? refine(backSubstitute { m[$0 * w + n] }, rhs: n)
+                   : backSubstitute(dropNoise: true) { m[$0 * w + n + h] }
+        }
         func refine(_ start: [Double], rhs: Int) -> [Double] {
             var x = start
             var residual = [Double](repeating: 0, count: n)

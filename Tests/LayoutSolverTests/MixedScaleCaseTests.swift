@@ -290,4 +290,27 @@ import LayoutSolver
         for r in all where r.priority.isRequired { #expect(holds(r, in: solver), "\(r)") }
         #expect(solver.anomalies > 0)
     }
+
+    /// The strong row is the required one times a thousand with another
+    /// constant, so its error's row does not depend on the medium row's
+    /// errors: their coefficients cancel. Rebuilt from the equations, that
+    /// cancellation left 1e-13 in the strong level, the medium error came in
+    /// through a pivot of 1e-13, and the values went to 2e19. Rebuilt rows
+    /// drop cancellation noise as the tableau's rows do.
+    @Test func aRebuiltRowDropsCancellationNoise() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        let medium = row([(2, x1), (-3, x0)], 0.001, .equal, Self.medium)
+        let all = [
+            medium,
+            row([(-5, x1), (-5, x0)], -15_000, .equal),
+            row([(-5000, x1), (-5000, x0)], 18_000, .equal, Self.strong),
+        ]
+        for r in all {
+            try solver.add(r)
+            _ = solver.value(of: x0)
+        }
+        #expect(holds(medium, in: solver), "\([x0, x1].map(solver.value(of:)))")
+        #expect(abs(solver.value(of: x0) + 1199.9998) <= 1e-9)
+    }
 }
