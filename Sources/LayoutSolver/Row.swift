@@ -10,13 +10,19 @@ let epsilon = 1.0e-8
 
 @inline(__always) func nearZero(_ x: Double) -> Bool { abs(x) < epsilon }
 
-/// Whether `a + b`, summed to `sum`, cancelled: the sum is below `epsilon`
-/// relative to the larger term. Relative, so a row written in millionths
-/// keeps its terms while a sum of unit terms still drops its noise; an
-/// absolute bound dropped a 1e-6 · 1e-3 product as if it were noise.
+/// Whether `a + b`, summed to `sum`, cancelled: the sum is below
+/// `cancellation` relative to the larger term. Relative, so a row written in
+/// millionths keeps its terms while a sum of unit terms still drops its
+/// noise; an absolute bound dropped a 1e-6 · 1e-3 product as if it were noise.
 @inline(__always) func cancelled(_ sum: Double, _ a: Double, _ b: Double) -> Bool {
-    abs(sum) < epsilon * max(abs(a), abs(b))
+    abs(sum) < cancellation * max(abs(a), abs(b))
 }
+
+/// Rounding noise is a few units in the last place (1e-16) per operation;
+/// a row whose coefficients span 1e-6…1e6 makes real differences of 1e-9
+/// and less (1 − 2e-9 from a 2e-6 · 1e-3 product), which a looser bound
+/// dropped, losing a variable from the row.
+let cancellation = 1.0e-12
 
 /// A linear expression `constant + Σ cells` over tableau symbols.
 ///

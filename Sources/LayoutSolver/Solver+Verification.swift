@@ -3,7 +3,7 @@
 /// added, and a component where one has drifted gets its values computed
 /// afresh from the original equations (`refactor`), counted in `anomalies`.
 ///
-/// Layout rows (coefficients within 2⁻⁷…2⁷, constants of any size) never
+/// Layout rows (coefficients within 2⁻⁷…2⁷, constants under 2²⁰) never
 /// arm the check, so the common paths pay nothing for it.
 extension Solver {
     /// Whether equation terms reach outside 2⁻⁷…2⁷, where rounding in a
@@ -13,6 +13,13 @@ extension Solver {
             return true
         }
         return false
+    }
+
+    /// Whether a constant reaches 2²⁰ (about a million, beyond any screen
+    /// coordinate): a value found by cancelling two such constants carries
+    /// their rounding, 1e-10 and more, into a unit row that names it.
+    static func isWideConstant(_ constant: Double) -> Bool {
+        abs(constant) >= 0x1p20
     }
 
     /// How far the equation in `slot` is from holding at the current values,
@@ -47,7 +54,7 @@ extension Solver {
             guard c >= 0, repaired[c] == nil else { continue }
             repaired[c] = 1
             tableau.anomalies += 1
-            refactor(c)
+            refactor(c, rows: tableau.components[c].constraintCount <= 64)
         }
         // Preferences drift too (a removed row's rounding stays in the rows
         // it was substituted into), and nothing tells a drifted preference
@@ -57,7 +64,7 @@ extension Solver {
             let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
             guard c >= 0, repaired[c] == nil, tableau.components[c].constraintCount <= 64 else { continue }
             repaired[c] = 1
-            refactor(c)
+            refactor(c, rows: true)
         }
     }
 
@@ -67,62 +74,146 @@ extension Solver {
     /// their coefficients in the original units), by Gaussian elimination
     /// with rows equilibrated and partial pivoting. Rounding then follows
     /// the equations, not the history of pivots that led to the basis.
-    private func refactor(_ c: Int) {
+    ///
+    /// With `rows`, each basic row's coefficients are recomputed the same
+    /// way (one right-hand side per parameter) and the objective levels are
+    /// summed afresh from them, then the component is optimised again: a
+    /// coefficient that rounding bent or dropped can hide a better basis
+    /// (a reduced cost of −3e-12 read as zero), which new values alone
+    /// would keep.
+    private func refactor(_ c: Int, rows rebuild: Bool = false, attempts: Int = 3) {
         tableau.materialize(c)
+        if rebuild {
+            // A constraint whose row lost its terms to cancellation can be
+            // split from its variables' component; its equation still ties
+            // them, so they are refactored together.
+            for s in tableau.components[c].symbols {
+                let owner = tableau.symbolInfo[s].ownerOf
+                guard owner >= 0, tableau.records[owner].marker == s, recordInfo[owner].isLive else { continue }
+                for t in keptTerms[recordInfo[owner].termRange] {
+                    guard let v = symbolOf[key(t.variable.id)] else { continue }
+                    let other = tableau.symbolInfo[v].componentOf
+                    guard other >= 0, other != c, tableau.components[other].alive else { continue }
+                    tableau.materialize(other)
+                    tableau.merge(other, into: c)
+                }
+            }
+            tableau.unfold(c)
+        }
         tableau.expandLinks(inComponent: c)   // basic values are written as row constants
-        var slots: [Int] = [], basics: [Int] = []
+        var slots: [Int] = [], basics: [Int] = [], parameters: [Int] = []
         var column = IntIndex<Int>()
         for s in tableau.components[c].symbols {
             if tableau.symbolInfo[s].rowOf >= 0 {
                 column[s] = basics.count
                 basics.append(s)
+            } else if rebuild && tableau.symbolInfo[s].kind != .free {
+                parameters.append(s)
             }
             let owner = tableau.symbolInfo[s].ownerOf
             if owner >= 0 && tableau.records[owner].marker == s && recordInfo[owner].isLive { slots.append(owner) }
         }
-        let n = basics.count
+        let n = basics.count, p = parameters.count
         guard n == slots.count, n > 0, n <= 512 else { return }
-        // Row-major n × (n + 1): the equations over the basic symbols, then −constant.
-        var m = [Double](repeating: 0, count: n * (n + 1))
+        for (k, s) in parameters.enumerated() { column[s] = n + 1 + k }
+        // Row-major n × (n + 1 + p): the equations over the basic symbols,
+        // then −constant, then minus each parameter's coefficient.
+        let w = n + 1 + p
+        var m = [Double](repeating: 0, count: n * w)
         for (i, slot) in slots.enumerated() {
             let r = recordInfo[slot], record = tableau.records[slot]
-            for t in keptTerms[r.termRange] {
-                if let s = symbolOf[key(t.variable.id)], let j = column[s] { m[i * (n + 1) + j] += t.coefficient }
+            func put(_ s: Int, _ a: Double) {
+                guard let j = column[s] else { return }
+                if j < n { m[i * w + j] += a } else { m[i * w + j] -= a }
             }
-            if let j = column[record.marker] { m[i * (n + 1) + j] += record.markerCoefficient }
-            if record.other >= 0, let j = column[record.other] { m[i * (n + 1) + j] += record.otherCoefficient }
-            m[i * (n + 1) + n] = -r.constant
+            for t in keptTerms[r.termRange] {
+                if let s = symbolOf[key(t.variable.id)] { put(s, t.coefficient) }
+            }
+            put(record.marker, record.markerCoefficient)
+            if record.other >= 0 { put(record.other, record.otherCoefficient) }
+            m[i * w + n] = -r.constant
             var largest = 0.0
-            for j in 0..<n { largest = Swift.max(largest, abs(m[i * (n + 1) + j])) }
+            for j in 0..<n { largest = Swift.max(largest, abs(m[i * w + j])) }
             guard largest > 0 else { return }
-            for j in 0...n { m[i * (n + 1) + j] /= largest }
+            for j in 0..<w { m[i * w + j] /= largest }
         }
-        guard let x = Solver.solveSquare(&m, n) else { return }
-        for (j, b) in basics.enumerated() {
-            let row = tableau.symbolInfo[b].rowOf
-            tableau.revision &+= 1
-            tableau.rows[row].constant = x[j]
-            if tableau.symbolInfo[b].kind == .external { tableau.markChanged(b) }
-            if tableau.violates(b, x[j]) { tableau.infeasible.append(b) }
+        guard let solutions = Solver.solveSquare(&m, n, rightHandSides: 1 + p) else { return }
+        let x = solutions[0]
+        if rebuild {
+            var fresh: [Row] = []
+            fresh.reserveCapacity(n)
+            for j in 0..<n {
+                var row = Row(constant: x[j])
+                for k in 0..<p where solutions[1 + k][j] != 0 { row.add(parameters[k], solutions[1 + k][j]) }
+                fresh.append(row)
+            }
+            for (j, b) in basics.enumerated() {
+                _ = tableau.removeRow(tableau.symbolInfo[b].rowOf)
+                tableau.insertRow(basic: b, fresh[j])
+            }
+            // Each level: the sum of its errors, basic ones by their rows.
+            var added = SymbolBuffer(), removed = SymbolBuffer()
+            for li in tableau.components[c].levels.indices {
+                let priority = tableau.components[c].levels[li].priority
+                var level = Row()
+                for slot in slots {
+                    let record = tableau.records[slot]
+                    for e in [record.marker, record.other] where e >= 0 && tableau.symbolInfo[e].kind == .error
+                        && record.errorPriority(e) == priority {
+                        if let j = column[e], j < n {
+                            level.add(fresh[j], times: 1, added: &added, removed: &removed)
+                            added.reset()
+                            removed.reset()
+                        } else {
+                            level.add(e, 1)
+                        }
+                    }
+                }
+                tableau.components[c].levels[li].row = level
+            }
+            tableau.components[c].scansWholeObjective = true
+        } else {
+            for (j, b) in basics.enumerated() {
+                let row = tableau.symbolInfo[b].rowOf
+                tableau.revision &+= 1
+                tableau.rows[row].constant = x[j]
+                if tableau.symbolInfo[b].kind == .external { tableau.markChanged(b) }
+            }
         }
+        let pivots = tableau.counters.pivots
+        for (j, b) in basics.enumerated() where tableau.violates(b, x[j]) { tableau.infeasible.append(b) }
         do throws(Conflict) {
-            try tableau.dualOptimize()
+            try tableau.dualOptimize(slackTolerance: 0)
         } catch {
             tableau.infeasible.removeAll()
         }
+        guard rebuild else { return }
+        tableau.optimize(c)
+        // Pivots bend the rows again: a new basis is refactored in turn.
+        if tableau.counters.pivots != pivots && attempts > 1 { refactor(c, rows: true, attempts: attempts - 1) }
     }
 
-    /// Solves the n × n system in `m` (row-major, right-hand side last) by
+    /// Solves the n × n system in `m` (row-major, `r` right-hand sides last) by
     /// elimination with threshold Markowitz pivoting; nil if it is singular.
     /// Among entries at least a tenth of their column's largest, the pivot is
     /// the one whose row and column have the fewest other entries: an
     /// equation that names one unknown fixes it from its own terms, where
     /// the largest entry could be a huge slack's row whose rounding would
     /// swamp it.
-    static func solveSquare(_ m: inout [Double], _ n: Int) -> [Double]? {
-        let w = n + 1
+    ///
+    /// Elimination is stable for the system as a whole, not for each
+    /// equation: an unknown found by cancelling two huge values carries
+    /// their rounding into every small equation that names it. So the
+    /// answer is refined: each equation's residual, summed in twice the
+    /// working precision, is solved for a correction with the same
+    /// factors, until the residuals stop shrinking. Each equation then
+    /// holds to rounding of its own terms.
+    static func solveSquare(_ m: inout [Double], _ n: Int, rightHandSides r: Int = 1) -> [[Double]]? {
+        let w = n + r
+        let original = m
         var rowLeft = [Bool](repeating: true, count: n), columnLeft = [Bool](repeating: true, count: n)
         var order: [(row: Int, column: Int)] = []
+        var step = [Int](repeating: 0, count: n)
         var rowCount = [Int](repeating: 0, count: n), columnCount = [Int](repeating: 0, count: n)
         var columnMax = [Double](repeating: 0, count: n)
         for _ in 0..<n {
@@ -152,22 +243,78 @@ extension Solver {
             guard let (p, q) = best else { return nil }
             rowLeft[p] = false
             columnLeft[q] = false
+            step[p] = order.count
             order.append((p, q))
             for i in 0..<n where rowLeft[i] && m[i * w + q] != 0 {
                 let f = m[i * w + q] / m[p * w + q]
-                for j in 0..<w where j == n || columnLeft[j] { m[i * w + j] -= f * m[p * w + j] }
-                m[i * w + q] = 0
+                for j in 0..<w where j >= n || columnLeft[j] {
+                    let a = m[i * w + j], b = f * m[p * w + j], d = a - b
+                    // Coefficient columns drop cancellation noise as rows do.
+                    m[i * w + j] = j > n && cancelled(d, a, b) ? 0 : d
+                }
+                m[i * w + q] = f   // the multiplier, for the refinement's right-hand sides
             }
         }
         // Back substitution: a pivot row names only its own column and the
         // columns pivoted after it.
-        var x = [Double](repeating: 0, count: n)
-        for k in stride(from: n - 1, through: 0, by: -1) {
-            let (p, q) = order[k]
-            var sum = m[p * w + n]
-            for later in order[(k + 1)...] { sum -= m[p * w + later.column] * x[later.column] }
-            x[q] = sum / m[p * w + q]
+        func backSubstitute(dropNoise: Bool = false, _ rhs: (Int) -> Double) -> [Double] {
+            var x = [Double](repeating: 0, count: n)
+            for k in stride(from: n - 1, through: 0, by: -1) {
+                let (p, q) = order[k]
+                var sum = rhs(p)
+                var largest = abs(sum)
+                for later in order[(k + 1)...] {
+                    let term = m[p * w + later.column] * x[later.column]
+                    sum -= term
+                    largest = Swift.max(largest, abs(term))
+                }
+                if dropNoise && abs(sum) < cancellation * largest { sum = 0 }
+                x[q] = sum / m[p * w + q]
+            }
+            return x
         }
-        return x
+        // The values are refined to hold each equation to rounding of its own
+        // terms. A parameter's coefficients are not: there a sum that
+        // cancels to noise must come out zero, as in the tableau's rows (a
+        // reduced cost of 1e-13 that should be zero let a symbol in through
+        // a pivot of 1e-13).
+        return (0..<r).map { h in
+            h == 0 ? refine(backSubstitute { m[$0 * w + n] }, rhs: n)
+                   : backSubstitute(dropNoise: true) { m[$0 * w + n + h] }
+        }
+        func refine(_ start: [Double], rhs: Int) -> [Double] {
+            var x = start
+            var residual = [Double](repeating: 0, count: n)
+            var previous = Double.infinity
+            for _ in 0..<4 {
+                // Residuals relative to each equation's own terms.
+                var worst = 0.0
+                for i in 0..<n {
+                    var sum = original[i * w + rhs], size = abs(sum)
+                    var error = 0.0
+                    for j in 0..<n where original[i * w + j] != 0 {
+                        let a = -original[i * w + j]
+                        let p = a * x[j], pe = (-p).addingProduct(a, x[j])   // the product's rounding, exactly
+                        let t = sum + p, z = t - sum
+                        error += (sum - (t - z)) + (p - z) + pe
+                        sum = t
+                        size = Swift.max(size, abs(p))
+                    }
+                    residual[i] = sum + error
+                    if size > 0 { worst = Swift.max(worst, abs(residual[i]) / size) }
+                }
+                guard worst > 0x1p-52, worst < previous * 0.5 else { break }
+                previous = worst
+                for k in 0..<n {
+                    let (p, q) = order[k]
+                    let r = residual[p]
+                    guard r != 0 else { continue }
+                    for i in 0..<n where step[i] > k && m[i * w + q] != 0 { residual[i] -= m[i * w + q] * r }
+                }
+                let d = backSubstitute { residual[$0] }
+                for j in 0..<n { x[j] += d[j] }
+            }
+            return x
+        }
     }
 }

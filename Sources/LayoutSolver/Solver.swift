@@ -44,6 +44,8 @@ public final class Solver {
     var copyScratch = CopyScratch()
     /// Some equation added had terms outside 2⁻⁷…2⁷ (see `verifyRequired`).
     var wideScale = false
+    /// A scratch solver that `reinstallAround` asks: it answers as it is.
+    private var isProbe = false
     /// A change since the last check, in a solver with wide-scale terms.
     var needsVerification = false
 
@@ -184,9 +186,71 @@ public final class Solver {
         do {
             slot = try install(terms, e)
         } catch {
-            throw .unsatisfiable(value(), conflicts: error.records.compactMap(keptConstraint))
+            let wide = wideScale || Solver.isWideScale(terms) || Solver.isWideConstant(e.constant)
+            guard wide && e.priority.isRequired && !isProbe else {
+                throw .unsatisfiable(value(), conflicts: error.records.compactMap(keptConstraint))
+            }
+            switch reinstallAround(e, terms, value(), rejected: error) {
+            case .success(let s):
+                tableau.anomalies += 1
+                slot = s
+            case .failure(let conflict):
+                throw .unsatisfiable(value(), conflicts: conflict.records.compactMap(keptConstraint))
+            }
         }
         keep(e, terms, slot: slot)
+    }
+
+    /// A required equation rejected in a wide-scale system is tried once
+    /// more, against its components rebuilt from their equations with the
+    /// required ones first, then it, then the preferences. Phase one ran
+    /// over a basis whose values the preferences had pushed to 1e13, where
+    /// the difference that makes the equation satisfiable is below the
+    /// cancellation bound of its terms; with only required rows in, the
+    /// values are the equations' own. Small components only.
+    ///
+    /// A fresh solver holding only those required equations is asked first:
+    /// a call that fails leaves this one exactly as it was.
+    private func reinstallAround(_ e: EquationBatch.Equation, _ terms: UnsafeBufferPointer<Term>,
+                                 _ constraint: Constraint, rejected: Conflict) -> Result<Int, Conflict> {
+        var components: [Int] = []
+        for t in terms {
+            guard let s = symbolOf[key(t.variable.id)] else { continue }
+            let c = tableau.symbolInfo[s].componentOf
+            if c >= 0 && !components.contains(c) { components.append(c) }
+        }
+        guard !components.isEmpty,
+              components.reduce(0, { $0 + tableau.components[$1].constraintCount }) <= 64 else {
+            return .failure(rejected)
+        }
+        let probe = Solver()
+        probe.isProbe = true
+        for c in components {
+            for slot in tableau.records(of: c) where recordInfo[slot].priority.isRequired {
+                guard let kept = keptConstraint(slot), (try? probe.add(kept)) != nil else { return .failure(rejected) }
+            }
+        }
+        guard (try? probe.add(constraint)) != nil else { return .failure(rejected) }
+        var kept: [Int] = []
+        for c in components {
+            let (k, released) = tableau.dismantle(c) { _ in true }
+            for s in released { forgetSymbol(s, free: false) }
+            kept += k
+        }
+        rebuilds += 1
+        let again = kept.sorted { recordInfo[$0].addedAt < recordInfo[$1].addedAt }.map { recordInfo[$0] }
+        for slot in kept { recordInfo[slot].isLive = false }
+        for r in again where r.priority.isRequired { reinstall(r) }
+        let result: Result<Int, Conflict>
+        do throws(Conflict) {
+            result = .success(try install(terms, e))
+        } catch {
+            result = .failure(error)
+        }
+        for r in again where !r.priority.isRequired { reinstall(r) }
+        wideScale = true
+        needsVerification = true
+        return result
     }
 
     /// Records equation `e`, which `install` put into `slot`, copying its
@@ -197,7 +261,7 @@ public final class Solver {
         // Term by term: two to four, where `append(contentsOf:)` would take
         // its slower generic path for each equation.
         for t in terms { keptTerms.append(t) }
-        if !wideScale && Solver.isWideScale(terms) { wideScale = true }
+        if !wideScale && (Solver.isWideScale(terms) || Solver.isWideConstant(e.constant)) { wideScale = true }
         needsVerification = wideScale
         // A slot the tableau has not handed out before grows the array (a
         // rejected add may have used the ones in between), as for symbols.
@@ -436,6 +500,7 @@ public final class Solver {
         }
         recordInfo[slot].constant = constant
         tableau.counters.constantUpdates += 1
+        if !wideScale && Solver.isWideConstant(constant) { wideScale = true }
         needsVerification = wideScale
     }
 
@@ -685,31 +750,35 @@ public final class Solver {
         // record moves to the slot its equation is installed in again.
         let again = kept.sorted { recordInfo[$0].addedAt < recordInfo[$1].addedAt }.map { recordInfo[$0] }
         for slot in kept { recordInfo[slot].isLive = false }
-        for r in again {
-            let e = EquationBatch.Equation(id: r.id, constant: r.constant, termStart: 0, termCount: r.termCount,
-                                           relation: r.relation, priority: r.priority, abovePriority: r.abovePriority)
-            let installed = keptTerms.withUnsafeBufferPointer { all -> Result<Int, Conflict> in
-                do throws(Conflict) {
-                    return .success(try install(UnsafeBufferPointer(rebasing: all[r.termRange]), e))
-                } catch {
-                    return .failure(error)
-                }
+        for r in again { reinstall(r) }
+    }
+
+    /// Installs a dismantled record's equation again, with the constant in
+    /// effect, and moves its record to the slot it lands in.
+    private func reinstall(_ r: RecordInfo) {
+        let e = EquationBatch.Equation(id: r.id, constant: r.constant, termStart: 0, termCount: r.termCount,
+                                       relation: r.relation, priority: r.priority, abovePriority: r.abovePriority)
+        let installed = keptTerms.withUnsafeBufferPointer { all -> Result<Int, Conflict> in
+            do throws(Conflict) {
+                return .success(try install(UnsafeBufferPointer(rebasing: all[r.termRange]), e))
+            } catch {
+                return .failure(error)
             }
-            switch installed {
-            case .success(let slot):
-                var moved = r
-                moved.addedAt = additions
-                additions += 1
-                while recordInfo.count <= slot { recordInfo.append(RecordInfo()) }
-                recordInfo[slot] = moved
-            case .failure:
-                // A subset of a satisfiable system is satisfiable: only
-                // rounding can get here. Keep going without the constraint.
-                tableau.anomalies += 1
-                recordOf[key(r.id)] = nil
-                deadKeptTerms += r.termCount
-                edits = edits.filter { $0.value.constraint.id != r.id }
-            }
+        }
+        switch installed {
+        case .success(let slot):
+            var moved = r
+            moved.addedAt = additions
+            additions += 1
+            while recordInfo.count <= slot { recordInfo.append(RecordInfo()) }
+            recordInfo[slot] = moved
+        case .failure:
+            // A subset of a satisfiable system is satisfiable: only
+            // rounding can get here. Keep going without the constraint.
+            tableau.anomalies += 1
+            recordOf[key(r.id)] = nil
+            deadKeptTerms += r.termCount
+            edits = edits.filter { $0.value.constraint.id != r.id }
         }
     }
 

@@ -177,9 +177,9 @@ private struct BasisSearch {
         withCells(r) { cells in
             for cell in cells where cell.coefficient * sign > 0 && image.kinds[cell.symbol] != .dummy {
                 let k = cell.coefficient * sign
-                let order = best < 0 ? -1 : ratioOrder(levels.count, cell.symbol, k, best, bestK) {
-                    levels[$0].coefficient(of: $1)
-                }
+                let order = best < 0 ? -1 : ratioOrder(levels.count, cell.symbol, k, best, bestK,
+                                                       coefficient: { levels[$0].coefficient(of: $1) },
+                                                       scale: { levels[$0].largestCoefficient })
                 if order < 0 || (order == 0 && symbols[cell.symbol] < symbols[best]) {
                     best = cell.symbol
                     bestK = k

@@ -136,13 +136,19 @@ extension Tableau {
     /// Restores feasibility after constants moved, keeping optimality (dual
     /// simplex). Throws the offending basic symbol when a row cannot be made
     /// feasible: the required constraints cannot all hold.
-    mutating func dualOptimize() throws(Conflict) {
+    ///
+    /// A restricted row counts as infeasible below `-slackTolerance`: the
+    /// absolute `epsilon` after ordinary pivots, whose noise it absorbs;
+    /// zero after a refactor, whose values hold to rounding of their own
+    /// terms, where a slack of −1e-12 in a unit row can be a millionth of
+    /// the row's terms (x ≤ −2e-10 written as 5e6·x + 0.001 ≤ 0).
+    mutating func dualOptimize(slackTolerance: Double = epsilon) throws(Conflict) {
         while let leaving = infeasible.popLast() {
             let slot = symbolInfo[leaving].rowOf
             guard slot >= 0 else { continue }
             let constant = rows[slot].constant
             let isDummy = symbolInfo[leaving].kind == .dummy
-            guard isDummy ? abs(constant) > epsilon : constant < -epsilon else { continue }
+            guard isDummy ? abs(constant) > epsilon : constant < -slackTolerance else { continue }
             counters.objectiveIterations += 1
             counters.infeasibleRows += 1
             // A dummy above zero is a row below zero read the other way round.
@@ -167,9 +173,9 @@ extension Tableau {
         var best = -1, bestK = 0.0
         for cell in rows[slot].cells where cell.coefficient * sign > 0 && symbolInfo[cell.symbol].kind != .dummy {
             let k = cell.coefficient * sign
-            let order = best < 0 ? -1 : ratioOrder(levels.count, cell.symbol, k, best, bestK) {
-                levels[$0].row.coefficient(of: $1)
-            }
+            let order = best < 0 ? -1 : ratioOrder(levels.count, cell.symbol, k, best, bestK,
+                                                   coefficient: { levels[$0].row.coefficient(of: $1) },
+                                                   scale: { levels[$0].row.largestCoefficient })
             if order < 0 || (order == 0 && cell.symbol < best) {
                 best = cell.symbol
                 bestK = k
@@ -181,16 +187,33 @@ extension Tableau {
 
 /// How symbol `a`'s ratios (each level's coefficient of it over `ka`)
 /// compare with `b`'s (over `kb`), level by level: -1 when `a`'s are less,
-/// 1 when `b`'s are, 0 when equal. Differences within rounding of the
-/// larger value count as equal, so noise at a higher level can never
-/// override a real difference at a lower one. No ratio vector is made (one
-/// per candidate was an allocation each).
+/// 1 when `b`'s are, 0 when equal. Differences within rounding count as
+/// equal, so noise at a higher level can never override a real difference
+/// at a lower one. No ratio vector is made (one per candidate was an
+/// allocation each).
+///
+/// Rounding is judged by the level, not by the ratios: a coefficient's
+/// noise is a fraction of the level's largest coefficient (`scale`), so a
+/// ratio's is that over its pivot. A bound on the ratios themselves
+/// (1e-9 of the larger, or of 1) called 5e-10 and 0 equal when a row two
+/// billion times its level's size offered both, and the dual simplex took
+/// the symbol that costs at the higher level. Ratios within that bound are
+/// rare, so the level is scanned only for them.
 @inline(__always)
 func ratioOrder(_ levels: Int, _ a: Int, _ ka: Double, _ b: Int, _ kb: Double,
-                coefficient: (_ level: Int, _ symbol: Int) -> Double) -> Int {
+                coefficient: (_ level: Int, _ symbol: Int) -> Double,
+                scale: (_ level: Int) -> Double) -> Int {
     for l in 0..<levels {
         let x = coefficient(l, a) / ka, y = coefficient(l, b) / kb
-        if abs(x - y) > 1e-9 * max(1, abs(x), abs(y)) { return x < y ? -1 : 1 }
+        guard x != y else { continue }
+        let difference = abs(x - y)
+        if difference > 1e-9 * max(1, abs(x), abs(y))
+            || difference > 1e-11 * scale(l) * (1 / ka + 1 / kb) { return x < y ? -1 : 1 }
     }
     return 0
+}
+
+extension Row {
+    /// The largest coefficient's size (0 for a row with no cells).
+    var largestCoefficient: Double { cells.reduce(0) { max($0, abs($1.coefficient)) } }
 }

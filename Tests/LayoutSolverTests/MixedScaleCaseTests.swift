@@ -148,4 +148,169 @@ import LayoutSolver
         #expect(solver.constraintCount == 20)
         #expect(solver.value(of: xs[19]) == 5)
     }
+
+    /// x₂ = x₀ + 1.3e7 at the bound, and the preference needs x₀ ≈ 0.0157:
+    /// elimination that finds x₀ as x₂ − 1.3e7 loses it to x₂'s rounding
+    /// (the preference ends off by 0.007). Refined against each equation's
+    /// residual, the preference holds to rounding of its own terms.
+    @Test func aSmallUnknownFoundThroughAHugeOneIsRefined() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let all = [
+            row([(3, x0), (-3, x2)], 39_000_000, .lessThanOrEqual),
+            row([(2e-6, x2), (3e6, x0), (0.001, x1)], -47_000, .lessThanOrEqual, Self.strong),
+        ]
+        for r in all { try solver.add(r) }
+        for r in all { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
+    }
+
+    /// Substituted, x₁ = (1 − 2e-9)·x₀ + …, and the required row reads
+    /// x₀ − x₁ = 2e-9·x₀ + …: a difference two billionths of its terms,
+    /// which is data, not cancellation noise. Dropped, the row loses x₀ and
+    /// the medium equality, which holds exactly at x₀ ≈ −1.05e13, is left
+    /// off by 1e11.
+    @Test func aDifferenceOfTwoBillionthsIsKept() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let all = [
+            row([(-2e-6, x0), (-1, x2)], 8, .equal, Self.strong),
+            row([(-5e6, x1), (5000, x2), (5e6, x0)], -23_000_000, .equal, Self.medium),
+            row([(1, x0), (-1, x1)], 21_000, .lessThanOrEqual),
+        ]
+        for r in all { try solver.add(r) }
+        for r in all { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
+    }
+
+    /// Moving the weak row's constant sends its error below zero; the dual
+    /// simplex must let in the slack (free at the strong level), not the
+    /// strong edit's error, whose ratio is 5e-10 only because the row is
+    /// two billion times the level's size. Taking the edit's error moved
+    /// x₀ by 0.009 for nothing.
+    @Test func aTinyRatioAtAStrongLevelIsNotRoundedToZero() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        try solver.addEditVariable(x0, priority: Self.strong)
+        try solver.add(row([(2, x0), (-0.003, x1)], 0.018, .greaterThanOrEqual))
+        let weak = row([(-3e6, x1), (1, x0)], 18e6, .equal, Self.weak)
+        try solver.add(weak)
+        try solver.setConstant(0.021, for: weak)
+        #expect(abs(solver.value(of: x0)) <= 1e-15)
+        #expect(abs(solver.value(of: x1) - 7e-9) <= 1e-20)
+    }
+
+    /// Unit coefficients, but a constant of 4.3e7: x₁ comes out of
+    /// 5·(−8600000.2) + 4.3e7, a cancellation that leaves the required
+    /// 3·x₁ + 1 ≥ 0 off by 7e-9. A constant beyond 2²⁰ arms the check after
+    /// a solve, which repairs it from the equations as added.
+    @Test func aHugeConstantArmsTheCheck() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        let required = row([(3, x1)], 1, .greaterThanOrEqual)
+        try solver.add(row([(-3, x1), (5, x0)], 43_000_000, .lessThanOrEqual, Self.medium))
+        try solver.add(required)
+        #expect(holds(required, in: solver), "x1 = \(solver.value(of: x1))")
+        #expect(solver.anomalies > 0)
+    }
+
+    /// Every strong row can hold, but the pivots that reach the basis leave
+    /// reduced costs bent by rounding across twelve orders of magnitude, and
+    /// a basis that keeps one strong row 21 off looks optimal. The small
+    /// component's rows and objective are recomputed from the equations as
+    /// added after the solve, and optimised again.
+    @Test func reducedCostsAreRecomputedFromTheEquations() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let all = [
+            row([(-5e6, x0), (3e-6, x1)], -30, .lessThanOrEqual),
+            row([(0.001, x0), (-5, x2)], 21, .lessThanOrEqual, Self.strong),
+            row([(5e6, x2)], 14_000, .greaterThanOrEqual, Self.strong),
+            row([(2e-6, x2), (-2, x1)], -5e-6, .lessThanOrEqual, Self.strong),
+        ]
+        for r in all { try solver.add(r) }
+        for r in all { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
+    }
+
+    /// x₁ ≤ −2e-10 written as 5e6·x₁ + 0.001 ≤ 0 enters at unit scale, where
+    /// its slack at −1e-12 is a millionth of the row's terms: inside the
+    /// dual simplex's absolute tolerance, so a basis that leaves the row off
+    /// by 4e-6 of its size stood. After a refactor, whose values hold to
+    /// rounding, any negative slack is pivoted out.
+    @Test func aNegativeSlackAfterARefactorIsPivotedOut() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let bound = row([(5e6, x1)], 19_000_000, .lessThanOrEqual)
+        try solver.add(bound)
+        try solver.setConstant(0.001, for: bound)
+        try solver.add(row([(-1, x2)], -38, .greaterThanOrEqual))
+        try solver.add(row([(-0.002, x1), (3e-6, x0)], 13, .lessThanOrEqual))
+        try solver.addEditVariable(x0, priority: Self.strong)
+        let moved = row([(5e6, x1)], 0.001, .lessThanOrEqual)
+        #expect(holds(moved, in: solver), "x1 = \(solver.value(of: x1))")
+    }
+
+    /// With the weak row in, the basis holds values of 5e12; removing it
+    /// cancels those down to the medium row's 4e-7, which is lost, and the
+    /// row left behind no longer names its own errors, so its constraint is
+    /// split from its variables. Its equation still ties them: they are
+    /// refactored together, and both medium rows hold.
+    @Test func aRowThatLostItsTermsIsRefactoredWithItsVariables() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let first = row([(5000, x0), (-5e6, x1)], 2, .equal, Self.medium)
+        let weak = row([(1e6, x1), (-1000, x0), (0.003, x2)], 21, .equal, Self.weak)
+        let second = row([(3e-6, x1), (-2, x2)], -3, .equal, Self.medium)
+        // Read after each step, as a layout pass would: each read refactors.
+        for r in [first, weak, second] {
+            try solver.add(r)
+            _ = solver.value(of: x0)
+        }
+        try solver.remove(weak)
+        for r in [first, second] { #expect(holds(r, in: solver), "\(r) at \([x0, x1, x2].map(solver.value(of:)))") }
+    }
+
+    /// The preferences push x₀ to 3.5e13, and phase one for the last row
+    /// runs over that basis, where what lets x₁ rise (0.48 against terms of
+    /// 1.2e12) is below the cancellation bound: the feasible row was
+    /// rejected. Asked again over its components rebuilt with the required
+    /// rows first, it is accepted, and the repair is counted.
+    @Test func aFeasibleRowRejectedAmongHugeValuesIsTriedAgain() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        let last = row([(5e6, x0), (-2, x1)], 27_000_000, .lessThanOrEqual)
+        let all = [
+            row([(-1e-6, x1)], -35, .greaterThanOrEqual, Self.weak),
+            row([(3, x1), (3e-6, x0)], 45, .lessThanOrEqual, Self.medium),
+            row([(-1, x0)], -1.9e-8, .lessThanOrEqual),
+            last,
+        ]
+        for r in all {
+            try solver.add(r)
+            _ = solver.value(of: x0)
+        }
+        for r in all where r.priority.isRequired { #expect(holds(r, in: solver), "\(r)") }
+        #expect(solver.anomalies > 0)
+    }
+
+    /// The strong row is the required one times a thousand with another
+    /// constant, so its error's row does not depend on the medium row's
+    /// errors: their coefficients cancel. Rebuilt from the equations, that
+    /// cancellation left 1e-13 in the strong level, the medium error came in
+    /// through a pivot of 1e-13, and the values went to 2e19. Rebuilt rows
+    /// drop cancellation noise as the tableau's rows do.
+    @Test func aRebuiltRowDropsCancellationNoise() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        let medium = row([(2, x1), (-3, x0)], 0.001, .equal, Self.medium)
+        let all = [
+            medium,
+            row([(-5, x1), (-5, x0)], -15_000, .equal),
+            row([(-5000, x1), (-5000, x0)], 18_000, .equal, Self.strong),
+        ]
+        for r in all {
+            try solver.add(r)
+            _ = solver.value(of: x0)
+        }
+        #expect(holds(medium, in: solver), "\([x0, x1].map(solver.value(of:)))")
+        #expect(abs(solver.value(of: x0) + 1199.9998) <= 1e-9)
+    }
 }
