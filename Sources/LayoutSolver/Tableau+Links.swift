@@ -1,22 +1,28 @@
-/// Links: rows that name other rows' basic external symbols.
+/// Links: rows that name other rows' basic symbols.
 ///
 /// A fully substituted tableau writes every upstream dependency into every
 /// row: in a chain of N blocks, each block's right edge depends on every
 /// width before it, so the rows hold about N²/2 terms and a removal near the
 /// chain's head rewrites O(N) rows. Instead, a new row whose subject is a
 /// fresh external symbol names a long basic row's symbol (a link) rather
-/// than copying the row in. The tableau is then factored: external rows are
-/// equations over parameters and earlier external basics, in birth order;
-/// restricted rows (slacks, errors, dummies) and the objective stay fully
-/// substituted, so the simplex steps, which read only those, are as before.
+/// than copying the row in, and an optimisation pivot leaves external rows
+/// naming the entering slack or error when its row is long. The tableau is
+/// then factored: external rows are equations over parameters and other
+/// basics; restricted rows (slacks, errors, dummies) and the objective stay
+/// fully substituted, so the simplex steps, which read only those, are as
+/// before.
 ///
 /// Invariants:
 /// - only rows whose basic symbol is external hold links, and such a row is
 ///   flagged `linked` (the flag may outlive its links);
-/// - a link names a row born before the row holding it, so links are
+/// - a link to an external row names a row born before the one holding it,
+///   and a link to a restricted row names a row with no links, so links are
 ///   acyclic and expanding a row newest link first expands each row once;
 /// - a linked row's value is its constant plus each link's coefficient times
-///   the linked row's value (parameters are zero).
+///   the linked row's value (parameters are zero);
+/// - a basic symbol whose row moves by a constant change without its links
+///   moving (a marker absorbing the change) moves its linking rows back
+///   (`shiftLinks`); a dropped row is first substituted where it is linked.
 ///
 /// Values of linked rows are computed on read and cached until the next
 /// change to any row (`revision`).
