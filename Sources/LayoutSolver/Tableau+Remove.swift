@@ -195,20 +195,28 @@ extension Tableau {
             shiftLinks(to: o, by: delta / r.otherCoefficient)
         } else {
             let shift = delta / r.markerCoefficient
-            splitEpoch += 1
             let c = symbolInfo[m].componentOf
             let folded = symbolInfo[m].kind == .dummy && c >= 0 && components[c].hasFolded
-            let candidates = symbolInfo[m].column.slots   // shifting constants leaves columns alone
-            for i in 0..<candidates.count {
-                let t = candidates.element(i, in: listStore)
-                if folded && !rows[t].refs.isEmpty { continue }   // counted with its folded terms below
-                let k = rows[t].coefficient(of: m)
-                guard k != 0, splitMark[basicOf[t]] != splitEpoch else { continue }
-                splitMark[basicOf[t]] = splitEpoch   // a row may be listed twice
-                counters.rowsTouched += 1
-                adjustBasic(t, by: k * shift)
-            }
-            if folded { shiftFoldedRows(c, marker: m, by: shift) }
+            shiftRows(naming: m, by: shift, skippingFolded: folded)
+            if folded { shiftFoldedRows(c, marker: m, by: shift) }   // in the same epoch
+        }
+    }
+
+    /// Moves each row that names `s` by its coefficient of `s` times
+    /// `shift`, once however often the column lists it, in a new
+    /// `splitEpoch`. With `skippingFolded`, rows holding folded terms are
+    /// left to `shiftFoldedRows`, which counts them with those terms.
+    private mutating func shiftRows(naming s: Int, by shift: Double, skippingFolded: Bool = false) {
+        splitEpoch += 1
+        let candidates = symbolInfo[s].column.slots   // shifting constants leaves columns alone
+        for i in 0..<candidates.count {
+            let t = candidates.element(i, in: listStore)
+            if skippingFolded && !rows[t].refs.isEmpty { continue }
+            let k = rows[t].coefficient(of: s)
+            guard k != 0, splitMark[basicOf[t]] != splitEpoch else { continue }
+            splitMark[basicOf[t]] = splitEpoch   // a row may be listed twice
+            counters.rowsTouched += 1
+            adjustBasic(t, by: k * shift)
         }
     }
 
@@ -251,20 +259,10 @@ extension Tableau {
     /// `-shift`), rows that link it keep their values, as rows written out
     /// would (they never name a basic symbol): each moves by its link's
     /// coefficient times `shift`.
+    /// (Its own row never names it, so only linking rows move.)
     private mutating func shiftLinks(to s: Int, by shift: Double) {
         guard linkedRowsMade > 0, !symbolInfo[s].column.isEmpty else { return }
-        let r = symbolInfo[s].rowOf
-        splitEpoch += 1
-        let candidates = symbolInfo[s].column.slots
-        for i in 0..<candidates.count {
-            let t = candidates.element(i, in: listStore)
-            guard t != r else { continue }
-            let k = rows[t].coefficient(of: s)
-            guard k != 0, splitMark[basicOf[t]] != splitEpoch else { continue }
-            splitMark[basicOf[t]] = splitEpoch   // a row may be listed twice
-            counters.rowsTouched += 1
-            adjustBasic(t, by: k * shift)
-        }
+        shiftRows(naming: s, by: shift)
     }
 
     private mutating func adjustBasic(_ t: Int, by amount: Double) {
