@@ -186,11 +186,9 @@ extension Tableau {
             if rows[t].birth < rows[oldest].birth { oldest = t }
         }
         let c = symbolInfo[marker].componentOf
-        if c >= 0 {
-            for level in components[c].levels where level.row.coefficient(of: marker) != 0 {
-                expandLinks(oldest)
-                return (oldest, false)
-            }
+        if c >= 0 && components[c].levels.contains(where: { $0.row.coefficient(of: marker) != 0 }) {
+            expandLinks(oldest)
+            return (oldest, false)
         }
         return (oldest, true)
     }

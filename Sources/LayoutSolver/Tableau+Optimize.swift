@@ -19,7 +19,7 @@ extension Tableau {
         if whole {
             // A small objective is scanned faster than a list is kept.
             var terms = 0
-            for level in components[c].levels { terms += level.row.cells.count }
+            for li in components[c].levels.indices { terms += components[c].levels[li].row.cells.count }
             components[c].scansWholeObjective = terms < 64
             components[c].objectiveTouched.removeAll(keepingCapacity: true)
         }
