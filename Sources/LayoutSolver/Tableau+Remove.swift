@@ -206,7 +206,7 @@ extension Tableau {
     /// `shift`, once however often the column lists it, in a new
     /// `splitEpoch`. With `skippingFolded`, rows holding folded terms are
     /// left to `shiftFoldedRows`, which counts them with those terms.
-    private mutating func shiftRows(naming s: Int, by shift: Double, skippingFolded: Bool = false) {
+    @inline(__always) private mutating func shiftRows(naming s: Int, by shift: Double, skippingFolded: Bool = false) {
         splitEpoch += 1
         let candidates = symbolInfo[s].column.slots   // shifting constants leaves columns alone
         for i in 0..<candidates.count {
