@@ -101,10 +101,6 @@ public final class Solver {
         self.rebuildThreshold = rebuildThreshold
     }
 
-    /// A solver that copies repeated blocks of a batch from `smallestCopiedBlock`
-    /// constraints on (tests copy small blocks; see `add(batch:failed:)`).
-    /// Tests also turn off finding new bases on images (`discoverBasis`), to
-    /// compare with the written-out path.
     /// A solver that links basic rows from `linkThreshold` terms on (tests
     /// use 1, linking every row, or `Int.max`, linking none; see
     /// `Tableau+Links.swift`).
@@ -113,6 +109,10 @@ public final class Solver {
         tableau.linkThreshold = linkThreshold
     }
 
+    /// A solver that copies repeated blocks of a batch from `smallestCopiedBlock`
+    /// constraints on (tests copy small blocks; see `add(batch:failed:)`).
+    /// Tests also turn off finding new bases on images (`discoverBasis`), to
+    /// compare with the written-out path.
     init(smallestCopiedBlock: Int, discoversOnImages: Bool = true) {
         adoptSpareStorage()
         self.smallestCopiedBlock = smallestCopiedBlock
@@ -552,11 +552,7 @@ public final class Solver {
         tableau.optimizeDirty()
         if needsVerification { verifyRequired() }
         guard let s = symbolOf[key(variable.id)] else { return 0 }
-        // Field reads first: a mutating call on the stored tableau costs
-        // more than the read itself on this hot path.
-        let r = tableau.symbolInfo[s].rowOf
-        if r >= 0 && tableau.rows[r].linked { return tableau.linkedValue(r) }
-        return tableau.value(of: s)
+        return tableau.currentValue(of: s)
     }
 
     /// The variables whose value differs from what the previous call (or, for
