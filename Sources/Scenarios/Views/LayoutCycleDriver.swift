@@ -7,8 +7,14 @@ import LayoutEngine
 ///
 /// - `manual`: the cell's `layoutSubviews` sets frames by hand; a change sets the width and `setNeedsLayout`.
 /// - `constraints`: a kept width constraint's constant changes.
-/// - `toggle`: two kept width constraints; a change flips which one is active.
-/// - `recreate`: a change deactivates the width constraint and activates a new one.
+/// - `toggle`: the deck's advice. The button keeps its top and trailing
+///   constraints and two kept pairs: small by width and height constants,
+///   large by its leading and bottom edges. A change deactivates one pair and
+///   activates the other (in that order, so the two sizes are never required
+///   at once) and sets `isActive` on the kept edges again, as the deck's
+///   `updateButtonConstraints` does.
+/// - `recreate`: what the deck warns against. A change deactivates all of the
+///   button's constraints and creates and activates new ones for the new size.
 /// All four lay out once per step (one frame: the render loop coalesces).
 /// - `coalesced`: like `constraints`, with `setNeedsLayout` after each change and one frame per step.
 /// - `forced`: like `constraints`, with `layoutIfNeeded` after every change.
@@ -38,7 +44,10 @@ final class LayoutCycleDriver: ScenarioDriver {
     private var manual: ManualCell?
     private var button = View()
     private var width: LayoutConstraint?
-    private var small: LayoutConstraint?, large: LayoutConstraint?
+    /// The button's own constraints for `toggle` and `recreate`: the edges
+    /// every size keeps, the active size's pair, and the two kept pairs.
+    private var edges: [LayoutConstraint] = [], size: [LayoutConstraint] = []
+    private var small: [LayoutConstraint] = [], large: [LayoutConstraint] = []
     private(set) var sink = 0.0
 
     init(parameters p: DriverParameters, seed: UInt64) throws(ScenarioError) {
@@ -57,24 +66,48 @@ final class LayoutCycleDriver: ScenarioDriver {
             button = View.constrained("button")
             cell.addSubview(title); cell.addSubview(button)
             window.addSubview(cell)
-            small = button.widthAnchor.constraint(equalToConstant: Self.widths.small)
-            large = button.widthAnchor.constraint(equalToConstant: Self.widths.large)
-            width = small
-            LayoutConstraint.activate([
+            let common = [
                 cell.leadingAnchor.constraint(equalTo: window.leadingAnchor),
                 cell.topAnchor.constraint(equalTo: window.topAnchor),
                 cell.widthAnchor.constraint(equalToConstant: 375), cell.heightAnchor.constraint(equalToConstant: 56),
-                cell.trailingAnchor.constraint(equalTo: button.trailingAnchor, constant: 16),
-                button.topAnchor.constraint(equalTo: cell.topAnchor, constant: 12),
-                button.heightAnchor.constraint(equalToConstant: 32),
                 title.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 16),
                 button.leadingAnchor.constraint(equalTo: title.trailingAnchor, constant: 8),
                 title.topAnchor.constraint(equalTo: button.topAnchor),
                 title.heightAnchor.constraint(equalTo: button.heightAnchor),
-                small!,
-            ])
+            ]
+            if mode == "toggle" || mode == "recreate" {
+                edges = edgeConstraints()
+                small = sizeConstraints(large: false)
+                large = sizeConstraints(large: true)
+                size = small
+                LayoutConstraint.activate(common + edges + size)
+            } else {
+                let w = button.widthAnchor.constraint(equalToConstant: Self.widths.small)
+                width = w
+                LayoutConstraint.activate(common + edgeConstraints() + [
+                    button.heightAnchor.constraint(equalToConstant: 32), w,
+                ])
+            }
         }
         window.runFrame()
+    }
+
+    /// The edges every size keeps, as new constraints: top and trailing.
+    private func edgeConstraints() -> [LayoutConstraint] {
+        [button.topAnchor.constraint(equalTo: cell.topAnchor, constant: 12),
+         cell.trailingAnchor.constraint(equalTo: button.trailingAnchor, constant: 16)]
+    }
+
+    /// A size as new constraints: small by width and height constants; large
+    /// by the leading and bottom edges, as the deck pins its large button to
+    /// its superview's edges. Both give the frames the other modes give.
+    private func sizeConstraints(large: Bool) -> [LayoutConstraint] {
+        if large {
+            return [button.leadingAnchor.constraint(equalTo: cell.leadingAnchor, constant: 375 - 16 - Self.widths.large),
+                    cell.bottomAnchor.constraint(equalTo: button.bottomAnchor, constant: 12)]
+        }
+        return [button.widthAnchor.constraint(equalToConstant: Self.widths.small),
+                button.heightAnchor.constraint(equalToConstant: 32)]
     }
 
     private func change(_ i: Int) {
@@ -85,13 +118,15 @@ final class LayoutCycleDriver: ScenarioDriver {
             manual!.buttonWidth = w
             manual!.setNeedsLayout()
         case "toggle":
-            if large { small!.isActive = false; self.large!.isActive = true }
-            else { self.large!.isActive = false; small!.isActive = true }
+            for c in edges { c.isActive = true }
+            LayoutConstraint.deactivate(size)
+            size = large ? self.large : small
+            LayoutConstraint.activate(size)
         case "recreate":
-            width!.isActive = false
-            let c = button.widthAnchor.constraint(equalToConstant: w)
-            c.isActive = true
-            width = c
+            LayoutConstraint.deactivate(edges + size)
+            edges = edgeConstraints()
+            size = sizeConstraints(large: large)
+            LayoutConstraint.activate(edges + size)
         case "forced":
             width!.constant = w
             cell.layoutIfNeeded()
