@@ -26,6 +26,9 @@ final class DummyNode {
     /// the node is on the traversal stack.
     var mark = 0
     var weight = 0.0
+    /// The largest contribution summed into `weight`: a weight far below it
+    /// is contributions cancelling, rounding noise rather than a term.
+    var weightScale = 0.0
     /// The node's expansion, kept only while `Tableau.unfold` runs.
     var memo: Row? = nil
 
@@ -92,12 +95,19 @@ func expandFolded(_ refs: [FoldedRef], into out: inout Row, epoch: inout Int,
     // Post-order; `order` reversed is topological.
     var order: [DummyNode] = []
     for r in refs { visitPostOrder(from: r.node, epoch: e) { order.append($0) } }
-    for n in order { n.weight = 0 }
-    for r in refs { r.node.weight += r.coefficient }
+    for n in order { n.weight = 0; n.weightScale = 0 }
+    @inline(__always) func push(_ n: DummyNode, _ k: Double) {
+        n.weight += k
+        n.weightScale = max(n.weightScale, abs(k))
+    }
+    for r in refs { push(r.node, r.coefficient) }
     var terms = 0
     for n in order.reversed() {
-        let w = n.weight
-        for r in n.refs { r.node.weight += w * r.coefficient }
+        // Paths that cancel (a dummy reached with +k and −k) leave noise, not
+        // a term: written out, it would give every dummy below a coefficient
+        // of 1e-16, which a later pivot can divide by.
+        let w = abs(n.weight) < cancellation * n.weightScale ? 0 : n.weight
+        for r in n.refs { push(r.node, w * r.coefficient) }
         terms += n.cells.count + n.refs.count
         guard w != 0 else { continue }
         for cell in n.cells {

@@ -37,6 +37,8 @@ struct RandomSteps {
         var blocks = 1
         /// The solver's `linkThreshold` (nil: its default).
         var linkThreshold: Int? = nil
+        /// The solver's `foldThreshold` (nil: its default).
+        var foldThreshold: Int? = nil
     }
 
     var rng: SplitMix64
@@ -104,13 +106,20 @@ extension SolverSession {
     /// A whole random session in phases: build, remove some, change
     /// constants (with a few more additions), edit and suggest (mixed with
     /// removals, constant changes, additions and re-additions), tear down.
+    /// A solver tuned as `options` say.
+    static func solver(_ options: RandomSteps.Options) -> Solver {
+        let solver = options.foldThreshold.map { Solver(foldThreshold: $0) } ?? Solver()
+        if let link = options.linkThreshold { solver.tableau.linkThreshold = link }
+        return solver
+    }
+
     static func random(seed: UInt64, options: RandomSteps.Options = .init()) -> SolverSession {
         var rng = SplitMix64(seed: seed)
         let size = options.size
         let variables = (0..<rng.int(2...size)).map { Variable("x\($0)") }
         var gen = RandomSteps(seed: rng.next(), variables: variables, options: options)
         let s = SolverSession(variables: variables, scale: options.scale,
-                              solver: options.linkThreshold.map { Solver(linkThreshold: $0) } ?? Solver())
+                              solver: Self.solver(options))
 
         for _ in 0..<gen.rng.int(3...(size + 4)) { s.apply(.add(gen.constraint(cloning: s.active))) }
         for c in s.active where gen.rng.chance(0.3) { s.apply(.remove(c)) }

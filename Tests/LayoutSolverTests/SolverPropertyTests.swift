@@ -9,7 +9,8 @@ import LayoutSolver
 ///
 /// To search further, set `SOLVER_SEEDS=N` (and optionally
 /// `SOLVER_FIRST_SEED`, `SOLVER_SIZE`, `SOLVER_SCALE`, `SOLVER_FRACTIONS`,
-/// `SOLVER_BLOCKS`, `SOLVER_LINK_THRESHOLD`, `SOLVER_DEGENERATE=1`): then
+/// `SOLVER_BLOCKS`, `SOLVER_LINK_THRESHOLD`, `SOLVER_FOLD_THRESHOLD`,
+/// `SOLVER_DEGENERATE=1`): then
 /// `searchManySeeds` runs, prints a shrunk reproduction of every stopping
 /// failure and tallies the known bugs.
 @Suite struct SolverPropertyTests {
@@ -47,6 +48,21 @@ import LayoutSolver
         }
     }
 
+    /// The same sessions with every row's dummies folded, as they come and
+    /// through phase one, linked by default and not at all: folding changes
+    /// how rows are written, never the answers.
+    @Test(arguments: [(1, nil), (2, nil), (1, Int.max)] as [(Int, Int?)])
+    func foldedSessionsMatchTheReference(fold: Int, link: Int?) {
+        for seed in UInt64(0)..<160 {
+            var options = RandomSteps.Options(linkThreshold: link, foldThreshold: fold)
+            if seed % 2 == 1 { options.size = 10; options.blocks = 3 }
+            let session = SolverSession.random(seed: seed, options: options)
+            if let finding = session.finding {
+                Issue.record("seed \(seed), fold threshold \(fold): \(finding.kind.rawValue): \(finding.detail)")
+            }
+        }
+    }
+
     /// The same calls in the same order do the same work and produce the same
     /// bits, in one process (no hash-order or address dependence).
     @Test func sameSeedSameCountersAndValues() {
@@ -70,6 +86,7 @@ import LayoutSolver
         if let rate = env["SOLVER_FRACTIONS"].flatMap({ Double($0) }) { options.fractionRate = rate }
         if let blocks = env["SOLVER_BLOCKS"].flatMap({ Int($0) }) { options.blocks = blocks }
         if let link = env["SOLVER_LINK_THRESHOLD"].flatMap({ Int($0) }) { options.linkThreshold = link }
+        if let fold = env["SOLVER_FOLD_THRESHOLD"].flatMap({ Int($0) }) { options.foldThreshold = fold }
         for seed in first..<(first + count) {
             let session = SolverSession.random(seed: seed, options: options)
             for known in session.tolerated { tally[known.knownBug!.rawValue, default: 0] += 1 }
