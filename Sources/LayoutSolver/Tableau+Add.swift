@@ -137,6 +137,8 @@ extension Tableau {
             substitute(subject, with: row)
             insertRow(basic: subject, consume row)
         } else {
+            row.foldDummies(threshold: foldThreshold, symbols: symbolInfo)
+            if !row.refs.isEmpty { components[c].hasFolded = true }
             beginJournal(component: c)
             if let conflicts = addWithArtificialVariable(row, component: c, record: slot) {
                 rollbackJournal()
@@ -224,7 +226,9 @@ extension Tableau {
                 freeSymbol(art)
                 return conflicts
             }
-            if !artRow.cells.isEmpty {
+            // Folded dummies count as cells here: a row of dummies alone has
+            // no restricted symbol to enter, whether they are folded or not.
+            if !artRow.cells.isEmpty || !artRow.refs.isEmpty {
                 var entering = Int.max
                 for cell in artRow.cells where cell.symbol < entering && isRestricted(cell.symbol) { entering = cell.symbol }
                 guard entering != Int.max else {
