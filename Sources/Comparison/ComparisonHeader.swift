@@ -21,6 +21,8 @@ public struct ComparisonHeader: Sendable {
     public var schedule: RoundSchedule = .sequential
     /// What undecided cells exit with (`--undecided`).
     public var undecided: UndecidedPolicy = .report
+    /// What settling did (`--settle`); nil when it was not asked for.
+    public var settle: ComparisonSettling? = nil
 
     public init(id: UUID, baseSpec: String, baseCommit: String? = nil, candidateSpec: String, candidateCommit: String? = nil,
                 threshold: Double, rounds: Int, jobs: Int, seconds: Double, checkSeconds: Double? = nil, timeBudget: Double? = nil,
@@ -32,4 +34,35 @@ public struct ComparisonHeader: Sendable {
     }
 
     public func exitCode(_ suite: SuiteComparison) -> Int32 { suite.exitCode(undecided: undecided) }
+}
+
+/// Settling (`compare --settle`): the cells still unknown when the ordinary
+/// rounds end get more rounds, up to a higher round cap, within
+/// `--settle-budget` seconds of their own.
+public struct ComparisonSettling: Sendable, Equatable {
+    /// Cells whose time was unknown when settling began (failed cells excluded).
+    public var undecided: [CellKey]
+    /// Those of them the extra rounds decided.
+    public var settled: [CellKey]
+    /// Extra rounds run, their wall seconds, and the budget they had.
+    public var rounds: Int
+    public var seconds: Double
+    public var budget: Double
+    /// Why settling ended: every cell decided, the budget spent, the round
+    /// cap reached, or the cells left too noisy to decide within it.
+    public var stop: String
+
+    public init(undecided: [CellKey], settled: [CellKey], rounds: Int, seconds: Double, budget: Double, stop: String) {
+        self.undecided = undecided; self.settled = settled; self.rounds = rounds
+        self.seconds = seconds; self.budget = budget; self.stop = stop
+    }
+
+    /// `settling: 3 of 4 undecided cells decided in 6 more rounds (41 s of 120 s); stopped: …`
+    public var summary: String {
+        guard !undecided.isEmpty else { return "settling: no cell was undecided" }
+        let r = rounds == 1 ? "round" : "rounds"
+        return "settling: \(settled.count) of \(undecided.count) undecided cell\(undecided.count == 1 ? "" : "s") decided in "
+            + "\(rounds) more \(r) (\(Int(seconds.rounded())) s of \(Int(budget.rounded())) s)"
+            + (settled.count == undecided.count ? "" : "; stopped: \(stop)")
+    }
 }

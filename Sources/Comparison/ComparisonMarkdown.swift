@@ -3,13 +3,17 @@
 /// changed, then a collapsed table of everything.
 public enum ComparisonMarkdown {
     public static func render(_ suite: SuiteComparison, base: String, candidate: String, reportPath: String? = nil,
-                              undecided: UndecidedPolicy = .report) -> String {
+                              undecided: UndecidedPolicy = .report, settle: ComparisonSettling? = nil) -> String {
         var out: [String] = []
         let headline = md(ComparisonHeadline.markdown(suite, undecided: undecided))
         out.append("## Layout benchmark: `\(md(candidate))` against `\(md(base))`")
         out.append("")
         out.append(headline)
         out.append("")
+        if let settle {
+            out.append(md(settle.summary) + (settle.settled.isEmpty ? "" : ": " + settle.settled.map { "`\(md($0.description))`" }.joined(separator: ", ")))
+            out.append("")
+        }
         let counts = Dictionary(grouping: suite.cells, by: \.verdict).mapValues(\.count)
         let order: [CellVerdict] = [.error, .behaviourChanged, .slower, .moreWork, .unknown, .faster, .lessWork, .same]
         out.append(order.compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }.joined(separator: " · ") + " (cells)")

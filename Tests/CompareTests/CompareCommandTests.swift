@@ -83,6 +83,39 @@ import BuildTestSupport
         #expect(result.err.contains("more work") && result.err.contains("report: ") && !result.out.contains("report: "))
     }
 
+    /// `--settle`: one ordinary round decides no time (two are the least a
+    /// verdict needs), so every cell is undecided and settling gives each
+    /// more rounds; the files say which it decided and why it stopped.
+    @Test func settleGivesUndecidedCellsMoreRounds() throws {
+        let dir = try CompareCLI.scratch("settle")
+        let base = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1000"], in: dir, name: "base")
+        let slow = try CompareCLI.fixture(["FIXTURE_WORK_MICROS": "1500"], in: dir, name: "candidate")
+        let result = try CompareCLI.compare([base, slow, "independent-blocks", "--sizes", "10", "--variants", "independent,linked",
+                                             "--samples", "3", "--max-rounds", "1", "--min-rounds", "1", "--settle",
+                                             "--settle-budget", "60", "--database", CompareCLI.noDatabase,
+                                             "--out", dir.path, "--markdown", dir.appendingPathComponent("c.md").path, "--json"])
+        #expect(result.err.contains("settling (--settle): 2 undecided cells"), "\(result.err)")
+        let document = try JSONValue.parse(result.out)
+        let problems = try JSONSchemaCheck.problems(result.out, schema: "compare.schema.json")
+        #expect(problems == [], "\(problems)")
+        let settle = try #require(document["settle"])
+        #expect(settle["undecided"]?.items?.count == 2)
+        #expect((settle["rounds"]?.int ?? 0) >= 1 && (document["rounds"]?.int ?? 0) >= 2)
+        let settled = Set((settle["settled"]?.items ?? []).compactMap(\.string))
+        for cell in try CompareCLI.cells(in: dir) {
+            let name = "independent-blocks/\(cell["variant"] as? String ?? "")/10"
+            // Decided exactly when settling says so; a settled cell ran more than the one ordinary round.
+            #expect(settled.contains(name) == (cell["time"] as? String != "unknown"), "\(cell)")
+            if settled.contains(name) { #expect((cell["baseSamples"] as? Int ?? 0) >= 4, "\(cell)") }
+        }
+        // A 50 % slowdown is far outside any noise here: settling decides it.
+        #expect(!settled.isEmpty && result.status == 1, "\(result.out)\n\(result.err)")
+        let markdown = try String(contentsOf: dir.appendingPathComponent("c.md"), encoding: .utf8)
+        #expect(markdown.contains("settling: \(settled.count) of 2 undecided cells decided"), "\(markdown)")
+        let html = try String(contentsOf: dir.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("id=\"settling\""))
+    }
+
     @Test func bumpedCountersAreMoreWorkNamingTheCounter() throws {
         let dir = try CompareCLI.scratch("work")
         let base = try CompareCLI.fixture([:], in: dir, name: "base")

@@ -10,6 +10,13 @@ import Foundation
 public enum ComparisonPage {
     /// - Parameter linksToRuns: whether the page sits in a folder of
     ///   `Reports/`, so that `../index.html` is the index of runs.
+    /// What `--settle` did, with the cells it decided named.
+    static func settleLine(_ settle: ComparisonSettling?) -> HTML {
+        guard let settle else { return "" }
+        let named: [HTML] = settle.settled.enumerated().map { i, key in "\(i == 0 ? ": " : ", ")<code>\(key.description)</code>" }
+        return "\n<p id=\"settling\" class=\"muted\">\(settle.summary)\(named)</p>"
+    }
+
     public static func render(_ suite: SuiteComparison, header: ComparisonHeader, linksToRuns: Bool = false) -> String {
         let shell = PageShell(root: "../", runFolder: "")
         let nav: HTML = linksToRuns
@@ -22,7 +29,7 @@ public enum ComparisonPage {
         <b>candidate</b> <code>\(header.candidateSpec)</code>\(commit(header.candidateCommit))</p>
         <p class="muted">comparison \(header.id.uuidString.lowercased()) · \(header.rounds) round(s), \(header.jobs) jobs,
         \(String(format: "%.1f", header.seconds)) s · threshold \(percentText(header.threshold)) · exit code \(Int(header.exitCode(suite)))</p>
-        <p class="headline v-\(tone(suite.outcome))">\(headline)</p>
+        <p class="headline v-\(tone(suite.outcome))">\(headline)</p>\(settleLine(header.settle))
         """
         var workloads: HTML = ""
         for w in suite.workloads {

@@ -73,6 +73,12 @@ struct CompareCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds after which no round beyond the first two starts; undecided cells whose next round would not fit stay unknown, those looking slowest run first. 0: no limit.")
     var timeBudget: Double = CompareSession.defaultTimeBudget
 
+    @Flag(name: .long, help: "Give cells still undecided after the rounds above more rounds (up to 4 × --max-rounds), within --settle-budget.")
+    var settle = false
+
+    @Option(name: .long, help: ArgumentHelp("Seconds of extra rounds --settle may spend, on top of --time-budget.", valueName: "seconds"))
+    var settleBudget: Double = 120
+
     @Option(name: .long, help: "How a round's four jobs share the machine: sequential (A B B A, one at a time) or duet (A with B, then B with A, one per core).")
     var schedule: String = CompareSession.defaultSchedule.rawValue
 
@@ -108,6 +114,7 @@ struct CompareCommand: AsyncParsableCommand {
         guard samples >= 1 else { throw ValidationError("--samples must be at least 1") }
         guard timeBudget >= 0, timeBudget.isFinite else { throw ValidationError("--time-budget must be 0 (no limit) or more seconds") }
         guard sampleBudget >= 0, sampleBudget.isFinite else { throw ValidationError("--sample-budget must be 0 or more seconds") }
+        guard settleBudget > 0, settleBudget.isFinite else { throw ValidationError("--settle-budget must be more than 0 seconds") }
         _ = try parsedSizes()
         _ = try parsedSchedule()
         _ = try parsedUndecided()
@@ -212,21 +219,23 @@ struct CompareCommand: AsyncParsableCommand {
                                      maxRounds: maxRounds, minRounds: minRounds, schedule: schedule,
                                      policy: ComparisonPolicy(threshold: threshold),
                                      thresholds: thresholds, sampleBudget: sampleBudget,
-                                     timeBudget: timeBudget > 0 ? timeBudget : nil, log: log)
+                                     timeBudget: timeBudget > 0 ? timeBudget : nil,
+                                     settleBudget: settle ? settleBudget : nil, log: log)
         let outcome = await session.run()
         let suite = outcome.suite
-        let header = ComparisonHeader(id: id, baseSpec: base, baseCommit: baseBuild.commit, candidateSpec: candidate,
+        var header = ComparisonHeader(id: id, baseSpec: base, baseCommit: baseBuild.commit, candidateSpec: candidate,
                                       candidateCommit: candidateBuild.commit, threshold: threshold, rounds: outcome.rounds,
                                       jobs: outcome.jobsRun, seconds: Double(outcome.elapsed.components.seconds)
                                           + Double(outcome.elapsed.components.attoseconds) / 1e18,
                                       checkSeconds: outcome.checkSeconds, timeBudget: timeBudget > 0 ? timeBudget : nil,
                                       minRounds: minRounds, maxRounds: maxRounds, schedule: schedule,
                                       undecided: try parsedUndecided())
+        header.settle = outcome.settle
 
         let outDirectory = URL(fileURLWithPath: out ?? "Reports/compare-\(id.uuidString.prefix(8).lowercased())")
         let page = try ComparisonFiles.writePage(suite, header: header, to: outDirectory)
         let markdownText = ComparisonMarkdown.render(suite, base: base, candidate: candidate, reportPath: reportLink ?? page,
-                                                     undecided: header.undecided)
+                                                     undecided: header.undecided, settle: header.settle)
         if let markdown { try ComparisonFiles.write(markdownText, to: markdown) }
         if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
             ComparisonFiles.append(markdownText, to: summary, log: log)

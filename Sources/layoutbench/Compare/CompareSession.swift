@@ -20,6 +20,8 @@ struct CompareOutcome: Sendable {
     var elapsed: Duration
     /// Wall seconds from the start to the end of the check jobs (what the time budget had spent before round 1).
     var checkSeconds: Double
+    /// What settling did (`--settle`); nil when it was not asked for.
+    var settle: ComparisonSettling?
 }
 
 /// Runs the same jobs for base and candidate on this machine and judges them.
@@ -74,8 +76,16 @@ struct CompareSession: Sendable {
     /// Seconds from the start of the session after which no further round
     /// beyond the minimum starts (nil: no limit). See the type's comment.
     var timeBudget: Double? = CompareSession.defaultTimeBudget
+    /// Seconds of extra rounds for cells still unknown after the ordinary
+    /// ones (`--settle-budget`); nil: no settling.
+    var settleBudget: Double? = nil
     /// One line per event worth telling (round start, failures).
     var log: @Sendable (String) -> Void
+
+    /// How many times `maxRounds` a cell may run while settling: the interval
+    /// of a ratio narrows with the square root of its rounds, so four times
+    /// the rounds halves it, enough for a cell just across the threshold.
+    static let settleRoundFactor = 4
 
     func run() async -> CompareOutcome {
         let started = ContinuousClock.now
@@ -103,52 +113,86 @@ struct CompareSession: Sendable {
         if trimmed > 0 { log("\(trimmed) cell\(trimmed == 1 ? "" : "s") run fewer samples per timing job: their iterations are too slow to fit --sample-budget \(sampleBudget) s") }
         let planned = pending
         let checkSeconds = Self.seconds(ContinuousClock.now - started)
-        while !pending.isEmpty, rounds < maxRounds {
-            if rounds >= max(policy.minimumRounds, minRounds), let budget = timeBudget {
-                let left = budget - Self.seconds(ContinuousClock.now - started)
-                // Each cell's latest timing job: A B B A ends with the base's.
-                let latest = base.compactMapValues(\.jobSeconds.last)
-                let affordable = RoundBudget.affordable(pending.map(\.key), suite: suite, jobSeconds: latest, secondsLeft: left,
-                                                        schedule: schedule)
-                let fitting = pending.filter { affordable.contains($0.key) }
-                if fitting.count < pending.count {
-                    log("time budget (--time-budget \(Self.format(budget)) s, \(Self.format(max(0, left))) s left): "
-                        + "\(pending.count - fitting.count) of \(pending.count) undecided cells not run again, left unknown")
+        // The ordinary rounds, then (with --settle) the settling rounds: the
+        // same loop under a higher round cap and a budget of their own.
+        var cap = maxRounds, budget = timeBudget, budgetStart = started
+        var settleStart: (rounds: Int, undecided: [CellKey], at: ContinuousClock.Instant)? = nil
+        var settleStop = "every cell decided"
+        phases: while true {
+            while !pending.isEmpty, rounds < cap {
+                if rounds >= max(policy.minimumRounds, minRounds), let budget {
+                    let left = budget - Self.seconds(ContinuousClock.now - budgetStart)
+                    // Each cell's latest timing job: A B B A ends with the base's.
+                    let latest = base.compactMapValues(\.jobSeconds.last)
+                    let affordable = RoundBudget.affordable(pending.map(\.key), suite: suite, jobSeconds: latest, secondsLeft: left,
+                                                            schedule: schedule)
+                    let fitting = pending.filter { affordable.contains($0.key) }
+                    if fitting.count < pending.count {
+                        let option = settleStart == nil ? "--time-budget" : "--settle-budget"
+                        log("time budget (\(option) \(Self.format(budget)) s, \(Self.format(max(0, left))) s left): "
+                            + "\(pending.count - fitting.count) of \(pending.count) undecided cells not run again, left unknown")
+                        if settleStart != nil { settleStop = "the budget of \(Self.format(budget)) s is spent (--settle-budget)" }
+                    }
+                    pending = fitting
+                    if pending.isEmpty { break }
                 }
-                pending = fitting
-                if pending.isEmpty { break }
-            }
-            rounds += 1
-            log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (\(schedule.label)) · "
-                + progress(pending: pending, base: base, checkSeconds: checkSeconds, rounds: rounds, started: started))
-            for cell in RunOrder.shuffled(pending, round: rounds) {
-                for step in schedule.steps {
-                    // A side that already failed is not run again (its cell is an error).
-                    if base[cell.key]?.failure != nil || candidate[cell.key]?.failure != nil { break }
-                    for (side, result, wall) in await runTogether(cell, step) {
-                        jobs += 1
-                        if side == .base { Self.absorb(result, seconds: wall, into: &base[cell.key, default: SideMeasurements()]) }
-                        else { Self.absorb(result, seconds: wall, into: &candidate[cell.key, default: SideMeasurements()]) }
-                        if let failure = result.failure {
-                            log("\(side.rawValue) worker failed on \(cell.key): \(failure)")
+                rounds += 1
+                log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (\(schedule.label)) · "
+                    + progress(pending: pending, base: base, checkSeconds: checkSeconds, rounds: rounds, cap: cap,
+                               budget: budget.map { $0 + Self.seconds(budgetStart - started) }, started: started))
+                for cell in RunOrder.shuffled(pending, round: rounds) {
+                    for step in schedule.steps {
+                        // A side that already failed is not run again (its cell is an error).
+                        if base[cell.key]?.failure != nil || candidate[cell.key]?.failure != nil { break }
+                        for (side, result, wall) in await runTogether(cell, step) {
+                            jobs += 1
+                            if side == .base { Self.absorb(result, seconds: wall, into: &base[cell.key, default: SideMeasurements()]) }
+                            else { Self.absorb(result, seconds: wall, into: &candidate[cell.key, default: SideMeasurements()]) }
+                            if let failure = result.failure {
+                                log("\(side.rawValue) worker failed on \(cell.key): \(failure)")
+                            }
                         }
                     }
                 }
+                suite = SuiteComparison(base: base, candidate: candidate, policy: policy, thresholds: thresholds)
+                // Time still unknown, whatever the counters and digest say: a
+                // candidate that does more work should also be shown slower if it is.
+                let undecided = Set(suite.cellsNeedingAnotherRound(maxRounds: cap))
+                if rounds >= minRounds { logStops(suite, pending: pending, next: undecided, cap: cap) }
+                pending = rounds < minRounds
+                    ? planned.filter { base[$0.key]?.failure == nil && candidate[$0.key]?.failure == nil }
+                    : planned.filter { undecided.contains($0.key) }
             }
-            suite = SuiteComparison(base: base, candidate: candidate, policy: policy, thresholds: thresholds)
-            // Time still unknown, whatever the counters and digest say: a
-            // candidate that does more work should also be shown slower if it is.
-            let undecided = Set(suite.cellsNeedingAnotherRound(maxRounds: maxRounds))
-            if rounds >= minRounds { logStops(suite, pending: pending, next: undecided) }
-            pending = rounds < minRounds
-                ? planned.filter { base[$0.key]?.failure == nil && candidate[$0.key]?.failure == nil }
-                : planned.filter { undecided.contains($0.key) }
+            if !pending.isEmpty {
+                let option = settleStart == nil ? "--max-rounds" : "--max-rounds × \(Self.settleRoundFactor) while settling"
+                log("\(pending.count) cell\(pending.count == 1 ? " is" : "s are") still undecided after \(rounds) round\(rounds == 1 ? "" : "s") (\(option))")
+                if settleStart != nil { settleStop = "the round cap (\(cap) rounds) is reached" }
+            }
+            guard settleStart == nil, let settleBudget else { break phases }
+            // Undecided: unknown, not failed, and not in a workload already
+            // slower over its pooled cells (that verdict is decided).
+            let unknown = suite.cellsNeedingAnotherRound()
+            guard !unknown.isEmpty else { settleStart = (rounds, [], .now); break phases }
+            cap = maxRounds * Self.settleRoundFactor
+            budget = settleBudget
+            budgetStart = .now
+            settleStart = (rounds, unknown, budgetStart)
+            let next = Set(suite.cellsNeedingAnotherRound(maxRounds: cap))
+            pending = planned.filter { next.contains($0.key) }
+            log("settling (--settle): \(unknown.count) undecided cell\(unknown.count == 1 ? "" : "s"); \(pending.count) can still be "
+                + "decided within \(cap) rounds and get more, for at most \(Self.format(settleBudget)) s (--settle-budget)")
+            if pending.isEmpty { settleStop = "the undecided cells are too noisy to decide within \(cap) rounds" }
         }
-        if !pending.isEmpty {
-            log("\(pending.count) cell\(pending.count == 1 ? " is" : "s are") still undecided after \(rounds) round\(rounds == 1 ? "" : "s") (--max-rounds)")
+        let settling = settleStart.map { start in
+            let open = Set(suite.cells.filter { $0.time == .unknown }.map(\.key))
+            let settled = start.undecided.filter { !open.contains($0) }
+            return ComparisonSettling(undecided: start.undecided, settled: settled, rounds: rounds - start.rounds,
+                                      seconds: Self.seconds(ContinuousClock.now - start.at), budget: settleBudget ?? 0,
+                                      stop: settled.count == start.undecided.count ? "every cell decided" : settleStop)
         }
+        if let settling, !settling.undecided.isEmpty { log(settling.summary) }
         return CompareOutcome(suite: suite, base: base, candidate: candidate, rounds: rounds, jobsRun: jobs,
-                              elapsed: ContinuousClock.now - started, checkSeconds: checkSeconds)
+                              elapsed: ContinuousClock.now - started, checkSeconds: checkSeconds, settle: settling)
     }
 
     /// Runs one timing job per side in `sides` at the same time and returns
@@ -174,13 +218,13 @@ struct CompareSession: Sendable {
     /// jobs, which run a cell once per side two at a time), and the most
     /// that can follow: every remaining round at that price, cut by the time budget.
     private func progress(pending: [CompareCell], base: [CellKey: SideMeasurements], checkSeconds: Double,
-                          rounds: Int, started: ContinuousClock.Instant) -> String {
+                          rounds: Int, cap: Int, budget timeBudget: Double?, started: ContinuousClock.Instant) -> String {
         let elapsed = Self.seconds(ContinuousClock.now - started)
         let perCheckJob = checkSeconds * Double(checkConcurrency) / Double(max(1, cells.count * 2))
         let round = pending.reduce(0.0) { total, cell in
             total + schedule.roundCost(jobSeconds: base[cell.key]?.jobSeconds.last ?? perCheckJob)
         }
-        var most = round * Double(maxRounds - rounds + 1)
+        var most = round * Double(cap - rounds + 1)
         if let timeBudget, rounds > max(policy.minimumRounds, minRounds) { most = min(most, max(round, timeBudget - elapsed)) }
         return "\(Clock.format(elapsed)) elapsed, this round about \(Clock.format(round)), ETA at most \(Clock.format(most))"
     }
@@ -209,7 +253,7 @@ struct CompareSession: Sendable {
     /// Says which cells this round's judgement stopped although their time is
     /// still unknown, and why (only those stopped now: a long suite would
     /// repeat the names every round).
-    private func logStops(_ suite: SuiteComparison, pending: [CompareCell], next: Set<CellKey>) {
+    private func logStops(_ suite: SuiteComparison, pending: [CompareCell], next: Set<CellKey>, cap: Int) {
         let slowWorkloads = policy.settleSlowerWorkloads
             ? Set(suite.workloadShifts.filter { $0.time == .slower }.map(\.workload)) : []
         let ran = Set(pending.map(\.key))
@@ -223,7 +267,7 @@ struct CompareSession: Sendable {
             log("\(bySlow.count) undecided cell\(bySlow.count == 1 ? "" : "s") not run again: already slower over the workload's pooled cells (\(names))")
         }
         if !byNoise.isEmpty {
-            log("\(byNoise.count) undecided cell\(byNoise.count == 1 ? "" : "s") not run again: too noisy for \(maxRounds) rounds (--max-rounds) to decide, left unknown")
+            log("\(byNoise.count) undecided cell\(byNoise.count == 1 ? "" : "s") not run again: too noisy for \(cap) rounds to decide, left unknown")
         }
     }
 

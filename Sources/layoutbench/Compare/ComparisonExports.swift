@@ -40,7 +40,18 @@ enum ComparisonExports {
         var workloads: [String: String]
         /// Each workload's cells pooled; absent in files written before pooling.
         var workloadShifts: [WorkloadShiftJSON]?
+        /// What `--settle` did; absent without it.
+        var settle: SettleJSON?
         var cells: [CellJSON]
+    }
+
+    /// `compare --settle`: the cells undecided after the ordinary rounds, those
+    /// the extra rounds decided (as workload/variant/size), and why settling stopped.
+    struct SettleJSON: Codable {
+        var undecided, settled: [String]
+        var rounds: Int
+        var seconds, budget: Double
+        var stop: String
     }
 
     struct WorkloadShiftJSON: Codable {
@@ -77,6 +88,10 @@ enum ComparisonExports {
                                 WorkloadShiftJSON(workload: $0.workload, cells: $0.cells, ratio: $0.ratio, lower: $0.lower,
                                                   upper: $0.upper, pSlower: $0.pSlower, pFaster: $0.pFaster,
                                                   adjustedP: $0.adjustedP, threshold: $0.threshold, time: $0.time.rawValue)
+                            },
+                            settle: header.settle.map {
+                                SettleJSON(undecided: $0.undecided.map(\.description), settled: $0.settled.map(\.description),
+                                           rounds: $0.rounds, seconds: $0.seconds, budget: $0.budget, stop: $0.stop)
                             },
                             cells: suite.cells.map(cell))
         let encoder = JSONEncoder()
@@ -124,6 +139,7 @@ enum ComparisonExports {
             lines.append("  " + w.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                          + w.verdict.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0) + pooled)
         }
+        if let settle = header.settle { lines.append(settle.summary) }
         let notable = suite.cells.filter { $0.verdict != .same }
         if !notable.isEmpty { lines.append("cells that are not the same:") }
         for c in notable {
