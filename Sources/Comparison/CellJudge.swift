@@ -133,11 +133,13 @@ public enum CellJudge {
         return c
     }
 
-    /// Counters present on either side whose values differ exactly.
+    /// Counters both sides report whose values differ exactly. A counter one
+    /// side does not report (an engine from before it was counted) is not
+    /// compared: a new counter is not new work.
     static func counterChanges(_ base: [String: Double], _ candidate: [String: Double]) -> [CounterChange] {
-        Set(base.keys).union(candidate.keys).sorted().compactMap { name in
+        Set(base.keys).intersection(candidate.keys).sorted().compactMap { name in
             let b = base[name], c = candidate[name]
-            return (b ?? 0) == (c ?? 0) ? nil : CounterChange(name: name, base: b, candidate: c)
+            return b == c ? nil : CounterChange(name: name, base: b, candidate: c)
         }
     }
 

@@ -164,6 +164,7 @@ extension Tableau {
                 row.add(m, times: r.coefficient, added: &scratchAdded, removed: &scratchRemoved)
             }
             swap(&row, &rows[t])
+            counters.fillIn += scratchAdded.count
             // By index, not `for x in`: iterating makes a slice of the buffer, a
             // retain and a release of it per row while `self` changes.
             for i in 0..<scratchAdded.count { insertIntoColumn(scratchAdded[i], t) }
@@ -178,6 +179,7 @@ extension Tableau {
             let refs = level.takeRefs()
             counters.termsTouched += expandFolded(refs, into: &level, epoch: &expansionEpoch,
                                                   added: &scratchAdded, removed: &scratchRemoved)
+            counters.fillIn += scratchAdded.count
             scratchAdded.reset()
             scratchRemoved.reset()
             components[c].levels[i].row = level

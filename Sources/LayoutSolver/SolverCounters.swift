@@ -32,6 +32,12 @@ public struct SolverCounters: Hashable, Sendable {
     public var basesDiscovered = 0
     /// Rows made infeasible by a constant change or suggestion and repaired by dual simplex.
     public var infeasibleRows = 0
+    /// Fill-in: terms a substitution wrote into a row or objective level
+    /// that did not hold them — a new row written over the basic rows it
+    /// names, a pivot, links and folded markers written out. Part of
+    /// `termsTouched`, not added to `work` again; a term that cancels later
+    /// is not taken back.
+    public var fillIn = 0
 
     public init() {}
 
@@ -44,7 +50,7 @@ public struct SolverCounters: Hashable, Sendable {
          ("objectiveIterations", objectiveIterations), ("componentsMerged", componentsMerged),
          ("componentsSplit", componentsSplit), ("infeasibleRows", infeasibleRows),
          ("componentsCloned", componentsCloned), ("componentsMaterialized", componentsMaterialized),
-         ("basesDiscovered", basesDiscovered)]
+         ("basesDiscovered", basesDiscovered), ("fillIn", fillIn)]
     }
 
     /// Sum of the work counters (everything but the call counts): one number for "how much work".
@@ -69,6 +75,7 @@ public struct SolverCounters: Hashable, Sendable {
         d.componentsMaterialized = a.componentsMaterialized - b.componentsMaterialized
         d.basesDiscovered = a.basesDiscovered - b.basesDiscovered
         d.infeasibleRows = a.infeasibleRows - b.infeasibleRows
+        d.fillIn = a.fillIn - b.fillIn
         return d
     }
 }

@@ -39,6 +39,7 @@ extension Tableau {
         if longest >= 0 {
             row.add(rows[symbolInfo[terms[longest].symbol].rowOf], times: terms[longest].coefficient * scale,
                     added: &scratchAdded, removed: &scratchRemoved)
+            counters.fillIn += scratchAdded.count
             scratchAdded.reset()
         }
         for (i, (s, k0)) in terms.enumerated() where i != longest {
@@ -50,6 +51,7 @@ extension Tableau {
                 row.linked = true
             } else if r >= 0 {
                 row.add(rows[r], times: k, added: &scratchAdded, removed: &scratchRemoved)
+                counters.fillIn += scratchAdded.count
                 scratchAdded.reset()
                 scratchRemoved.reset()
             } else {

@@ -105,6 +105,7 @@ extension Tableau {
             let source = symbolInfo[x].rowOf
             counters.termsTouched += rows[source].cells.count + rows[source].refs.count
             row.add(rows[source], times: k, added: &scratchAdded, removed: &scratchRemoved)
+            counters.fillIn += scratchAdded.count
             for i in 0..<scratchAdded.count {
                 let s = scratchAdded[i]
                 if slot >= 0 { insertIntoColumn(s, slot) }

@@ -431,6 +431,7 @@ struct Tableau {
             substituted += 1
             counters.termsTouched += source.count + source.refs.count
             rows[t].substitute(at: i, with: source, added: &scratchAdded, removed: &scratchRemoved)
+            counters.fillIn += scratchAdded.count
             // By index, not `for x in`: iterating makes a slice of the buffer, a
             // retain and a release of it per row while `self` changes.
             for i in 0..<scratchAdded.count { insertIntoColumn(scratchAdded[i], t) }
@@ -456,6 +457,7 @@ struct Tableau {
                     counters.rowSubstitutions += 1
                     counters.termsTouched += source.count
                     components[c].levels[i].row.add(source, times: k, added: &scratchAdded, removed: &scratchRemoved)
+                    counters.fillIn += scratchAdded.count
                     scratchAdded.reset()
                     scratchRemoved.reset()
                 }

@@ -229,6 +229,22 @@ private func suite(cells: Int, slowdown: Double, cv: Double, samples: Int, seed:
     }
 }
 
+@Suite struct CounterChangeTests {
+    /// A counter only the candidate reports (counted since the base was
+    /// built) is not more work; one both report and that went up is.
+    @Test func aCounterOneSideDoesNotReportIsNotCompared() {
+        let k = CellKey(workload: "churn", variant: "grouped", size: 100)
+        func judged(_ candidate: [String: Double]) -> CellComparison {
+            SuiteComparison(base: [k: SideMeasurements(secondsPerIteration: [1, 1, 1, 1, 1], counters: ["pivots": 10], digest: "a")],
+                            candidate: [k: SideMeasurements(secondsPerIteration: [1, 1, 1, 1, 1], counters: candidate, digest: "a")]).cells[0]
+        }
+        let newCounter = judged(["pivots": 10, "fillIn": 40])
+        #expect(newCounter.counterChanges.isEmpty && newCounter.verdict == .same, "\(newCounter)")
+        let moreWork = judged(["pivots": 11, "fillIn": 40])
+        #expect(moreWork.counterChanges.map(\.name) == ["pivots"] && moreWork.verdict == .moreWork)
+    }
+}
+
 @Suite struct ComparisonMarkdownTests {
     @Test func summaryLeadsWithTheVerdictAndNamesMovedCounters() {
         let k = CellKey(workload: "churn", variant: "grouped", size: 100)

@@ -123,6 +123,27 @@ import Randomness
         #expect(solver.anomalies == 0)
     }
 
+    /// Fill-in follows the representation: written out, each link of a
+    /// chain copies every upstream row's terms (fill-in about n²/2);
+    /// linked and folded, a link adds a few (linear in n).
+    @Test func fillInIsQuadraticOnlyWhereTheChainIsWrittenOut() throws {
+        func fillIn(_ n: Int, factored: Bool) throws -> Int {
+            let xs = (0..<n).map { Variable("x\($0)") }, ws = (0..<n).map { Variable("w\($0)") }
+            let solver = factored ? Solver() : Solver(foldThreshold: .max)
+            if !factored { solver.tableau.linkThreshold = .max }
+            for i in 0..<n {
+                try solver.add(i == 0 ? xs[0] == 0 : xs[i] == xs[i - 1] + ws[i - 1] + 8)
+                try solver.add(ws[i] == 40)
+            }
+            #expect(solver.value(of: xs[n - 1]) == Double(n - 1) * 48)
+            return solver.counters.fillIn
+        }
+        let (full1, full2) = (try fillIn(200, factored: false), try fillIn(400, factored: false))
+        let (factored1, factored2) = (try fillIn(200, factored: true), try fillIn(400, factored: true))
+        #expect(full1 >= 200 * 199 / 2 && full2 > 3 * full1, "written out: \(full1), \(full2)")
+        #expect(factored2 <= 2 * factored1 + 16 && factored2 < full2 / 20, "factored: \(factored1), \(factored2)")
+    }
+
     /// A conflict inside a folded chain names the chain's constraints.
     @Test func conflictInFoldedChainNamesTheChain() throws {
         let n = 20

@@ -19,7 +19,7 @@ public enum EngineCounter: Int, CaseIterable, Sendable {
     case solverConstraintsAdded, solverConstraintsRemoved, solverConstantUpdates, solverSuggestions
     case solverPivots, solverRowSubstitutions, solverRowsTouched, solverTermsTouched
     case solverObjectiveIterations, solverComponentsMerged, solverComponentsSplit, solverInfeasibleRows
-    case solverComponentsCloned, solverComponentsMaterialized, solverBasesDiscovered
+    case solverComponentsCloned, solverComponentsMaterialized, solverBasesDiscovered, solverFillIn
 
     /// The counter's name in snapshots and JSON.
     public var name: String { Self.names[rawValue] }
@@ -94,6 +94,7 @@ public struct EngineCounters: Hashable, Sendable, Sequence, CustomStringConverti
         add(.solverComponentsCloned, Int64(s.componentsCloned))
         add(.solverComponentsMaterialized, Int64(s.componentsMaterialized))
         add(.solverBasesDiscovered, Int64(s.basesDiscovered))
+        add(.solverFillIn, Int64(s.fillIn))
     }
 
     /// Sum of the solver's work counters: one number for "how much solving".
