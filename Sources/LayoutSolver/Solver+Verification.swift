@@ -135,7 +135,11 @@ extension Solver {
             var largest = 0.0
             for j in 0..<n { largest = Swift.max(largest, abs(m[i * w + j])) }
             guard largest > 0 else { return }
-            for j in 0..<w { m[i * w + j] /= largest }
+            // By a power of two, so the scaled equation is the same one
+            // exactly: dividing by 5 rounded 3e-6 / 5, and two rows that
+            // are parallel in some symbols stopped being exactly parallel.
+            let scale = Double(sign: .plus, exponent: -largest.exponent, significand: 1)
+            for j in 0..<w { m[i * w + j] *= scale }
         }
         guard let solutions = Solver.solveSquare(&m, n, rightHandSides: 1 + p) else { return }
         let x = solutions[0]
@@ -206,8 +210,11 @@ extension Solver {
     /// their rounding into every small equation that names it. So the
     /// answer is refined: each equation's residual, summed in twice the
     /// working precision, is solved for a correction with the same
-    /// factors, until the residuals stop shrinking. Each equation then
-    /// holds to rounding of its own terms.
+    /// factors, until the corrections stop shrinking. Stopping once each
+    /// residual is down to rounding of its own terms is too soon where
+    /// two equations are nearly parallel: both held so with 200 read as
+    /// 200.00000000002584, which left a 1e-13 in a third unknown that
+    /// should be zero.
     static func solveSquare(_ m: inout [Double], _ n: Int, rightHandSides r: Int = 1) -> [[Double]]? {
         let w = n + r
         let original = m
@@ -257,40 +264,60 @@ extension Solver {
         }
         // Back substitution: a pivot row names only its own column and the
         // columns pivoted after it.
-        func backSubstitute(dropNoise: Bool = false, _ rhs: (Int) -> Double) -> [Double] {
+        func backSubstitute(_ rhs: (Int) -> Double) -> [Double] {
             var x = [Double](repeating: 0, count: n)
             for k in stride(from: n - 1, through: 0, by: -1) {
                 let (p, q) = order[k]
                 var sum = rhs(p)
-                var largest = abs(sum)
-                for later in order[(k + 1)...] {
-                    let term = m[p * w + later.column] * x[later.column]
-                    sum -= term
-                    largest = Swift.max(largest, abs(term))
-                }
-                if dropNoise && abs(sum) < cancellation * largest { sum = 0 }
+                for later in order[(k + 1)...] { sum -= m[p * w + later.column] * x[later.column] }
                 x[q] = sum / m[p * w + q]
             }
             return x
         }
-        // The values are refined to hold each equation to rounding of its own
-        // terms. A parameter's coefficients are not: there a sum that
-        // cancels to noise must come out zero, as in the tableau's rows (a
-        // reduced cost of 1e-13 that should be zero let a symbol in through
-        // a pivot of 1e-13).
+        // Every column is refined, not only the values. A parameter's
+        // coefficient found by cancelling two larger ones (2e-4 − 2e-4
+        // around a cycle of rows) is a real 2.4e-19 that elimination
+        // alone rounds to noise, and it can be the only reduced cost that
+        // tells a level it can still improve. What refinement cannot tell
+        // from zero comes out zero, as in the tableau's rows (a reduced
+        // cost of 1e-13 that should be zero let a symbol in through a
+        // pivot of 1e-13).
         return (0..<r).map { h in
             h == 0 ? refine(backSubstitute { m[$0 * w + n] }, rhs: n)
-                   : backSubstitute(dropNoise: true) { m[$0 * w + n + h] }
+                   : droppingNoise(refine(backSubstitute { m[$0 * w + n + h] }, rhs: n + h), rhs: n + h)
+        }
+        // Zero: a coefficient whose term is noise in every equation naming
+        // it, below `cancellation` of that equation's largest (a
+        // difference of rounded data: 0.005 and 3e-6 as doubles are not
+        // exactly in the ratio of −5 and −3e-3), or below 2⁻⁹⁶ of the
+        // largest term anywhere (the refinement's residuals hold about
+        // 2⁻¹⁰⁴ of their terms; two unknowns that are both such noise name
+        // each other in an equation where neither is small).
+        func droppingNoise(_ start: [Double], rhs: Int) -> [Double] {
+            var x = start
+            var size = [Double](repeating: 0, count: n), largest = 0.0
+            for i in 0..<n {
+                size[i] = abs(original[i * w + rhs])
+                for j in 0..<n { size[i] = Swift.max(size[i], abs(original[i * w + j] * start[j])) }
+                largest = Swift.max(largest, size[i])
+            }
+            for j in 0..<n where x[j] != 0 {
+                var kept = false
+                for i in 0..<n where original[i * w + j] != 0 {
+                    let term = abs(original[i * w + j] * start[j])
+                    if term >= cancellation * size[i] && term >= 0x1p-96 * largest { kept = true; break }
+                }
+                if !kept { x[j] = 0 }
+            }
+            return x
         }
         func refine(_ start: [Double], rhs: Int) -> [Double] {
             var x = start
             var residual = [Double](repeating: 0, count: n)
             var previous = Double.infinity
-            for _ in 0..<4 {
-                // Residuals relative to each equation's own terms.
-                var worst = 0.0
+            for _ in 0..<8 {
                 for i in 0..<n {
-                    var sum = original[i * w + rhs], size = abs(sum)
+                    var sum = original[i * w + rhs]
                     var error = 0.0
                     for j in 0..<n where original[i * w + j] != 0 {
                         let a = -original[i * w + j]
@@ -298,13 +325,9 @@ extension Solver {
                         let t = sum + p, z = t - sum
                         error += (sum - (t - z)) + (p - z) + pe
                         sum = t
-                        size = Swift.max(size, abs(p))
                     }
                     residual[i] = sum + error
-                    if size > 0 { worst = Swift.max(worst, abs(residual[i]) / size) }
                 }
-                guard worst > 0x1p-52, worst < previous * 0.5 else { break }
-                previous = worst
                 for k in 0..<n {
                     let (p, q) = order[k]
                     let r = residual[p]
@@ -312,7 +335,16 @@ extension Solver {
                     for i in 0..<n where step[i] > k && m[i * w + q] != 0 { residual[i] -= m[i * w + q] * r }
                 }
                 let d = backSubstitute { residual[$0] }
+                var change = 0.0, size = 0.0
+                for j in 0..<n {
+                    change = Swift.max(change, abs(d[j]))
+                    size = Swift.max(size, abs(x[j]))
+                }
+                // A correction that grows is the factors' rounding, not the answer's.
+                guard change < previous else { break }
                 for j in 0..<n { x[j] += d[j] }
+                guard change > 0x1p-104 * size, change < previous * 0.5 else { break }
+                previous = change
             }
             return x
         }
