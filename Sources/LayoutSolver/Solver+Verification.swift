@@ -55,6 +55,7 @@ extension Solver {
             repaired[c] = 1
             tableau.anomalies += 1
             refactor(c, rows: tableau.components[c].constraintCount <= 64)
+            if tableau.components[c].alive && tableau.components[c].constraintCount <= 64 { rebuildIfStillDrifting(c) }
         }
         // Preferences drift too (a removed row's rounding stays in the rows
         // it was substituted into), and nothing tells a drifted preference
@@ -65,6 +66,19 @@ extension Solver {
             guard c >= 0, repaired[c] == nil, tableau.components[c].constraintCount <= 64 else { continue }
             repaired[c] = 1
             refactor(c, rows: true)
+        }
+    }
+
+    /// After a refactor: a required constraint of `c` that still does not
+    /// hold means the basis itself is wrong (singular, from a pivot on
+    /// rounding, so no values solve it), and the component is built again
+    /// from its equations.
+    private func rebuildIfStillDrifting(_ c: Int) {
+        for slot in tableau.records(of: c) where recordInfo[slot].isLive && recordInfo[slot].priority.isRequired {
+            let (off, magnitude) = drift(slot)
+            guard off > 1e-10 * magnitude + 1e-300 else { continue }
+            rebuildFromEquations(c)
+            return
         }
     }
 

@@ -749,6 +749,21 @@ public final class Solver {
         for r in again { reinstall(r) }
     }
 
+    /// Drops component `c` and adds back all of its constraints from their
+    /// equations, the required ones first, each group in addition order:
+    /// the last repair, for rows that a pivot on rounding left on a
+    /// singular basis, where no refactor can find values.
+    func rebuildFromEquations(_ c: Int) {
+        let (kept, released) = tableau.dismantle(c) { _ in true }
+        rebuilds += 1
+        for s in released { forgetSymbol(s, free: false) }
+        let again = kept.sorted { recordInfo[$0].addedAt < recordInfo[$1].addedAt }.map { recordInfo[$0] }
+        for slot in kept { recordInfo[slot].isLive = false }
+        for r in again where r.priority.isRequired { reinstall(r) }
+        for r in again where !r.priority.isRequired { reinstall(r) }
+        tableau.optimizeDirty()
+    }
+
     /// Installs a dismantled record's equation again, with the constant in
     /// effect, and moves its record to the slot it lands in.
     private func reinstall(_ r: RecordInfo) {
