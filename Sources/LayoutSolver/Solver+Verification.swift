@@ -22,9 +22,10 @@ extension Solver {
         abs(constant) >= 0x1p20
     }
 
-    /// How far the equation in `slot` is from holding at the current values,
-    /// and the size of its largest term (the scale its rounding follows).
-    private func drift(_ slot: Int) -> (off: Double, magnitude: Double) {
+    /// Whether the equation in `slot` fails to hold at the current values
+    /// by more than rounding of its largest term (the scale its rounding
+    /// follows).
+    private func drifts(_ slot: Int) -> Bool {
         let r = recordInfo[slot]
         var sum = r.constant, magnitude = abs(r.constant)
         for t in keptTerms[r.termRange] {
@@ -38,7 +39,7 @@ extension Solver {
             case .lessThanOrEqual: Swift.max(0, sum)
             case .greaterThanOrEqual: Swift.max(0, -sum)
         }
-        return (off, magnitude)
+        return off > 1e-10 * magnitude + 1e-300
     }
 
     /// After a solve: each required constraint must hold to rounding of its
@@ -48,8 +49,7 @@ extension Solver {
         needsVerification = false
         var repaired = IntIndex<Int>()
         for slot in recordInfo.indices where recordInfo[slot].isLive && recordInfo[slot].priority.isRequired {
-            let (off, magnitude) = drift(slot)
-            guard off > 1e-10 * magnitude + 1e-300 else { continue }
+            guard drifts(slot) else { continue }
             let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
             guard c >= 0, repaired[c] == nil else { continue }
             repaired[c] = 1
@@ -74,9 +74,8 @@ extension Solver {
     /// rounding, so no values solve it), and the component is built again
     /// from its equations.
     private func rebuildIfStillDrifting(_ c: Int) {
-        for slot in tableau.records(of: c) where recordInfo[slot].isLive && recordInfo[slot].priority.isRequired {
-            let (off, magnitude) = drift(slot)
-            guard off > 1e-10 * magnitude + 1e-300 else { continue }
+        for slot in tableau.records(of: c) where recordInfo[slot].isLive && recordInfo[slot].priority.isRequired
+                                                 && drifts(slot) {
             rebuildFromEquations(c)
             return
         }

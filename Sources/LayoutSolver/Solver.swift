@@ -231,15 +231,7 @@ public final class Solver {
             }
         }
         guard (try? probe.add(constraint)) != nil else { return .failure(rejected) }
-        var kept: [Int] = []
-        for c in components {
-            let (k, released) = tableau.dismantle(c) { _ in true }
-            for s in released { forgetSymbol(s, free: false) }
-            kept += k
-        }
-        rebuilds += 1
-        let again = kept.sorted { recordInfo[$0].addedAt < recordInfo[$1].addedAt }.map { recordInfo[$0] }
-        for slot in kept { recordInfo[slot].isLive = false }
+        let again = takeApart(components) { _ in true }
         for r in again where r.priority.isRequired { reinstall(r) }
         let result: Result<Int, Conflict>
         do throws(Conflict) {
@@ -737,16 +729,27 @@ public final class Solver {
     private func rebuild(_ c: Int, removing: [Int]) {
         var marked = IntIndex<Int>()
         for slot in removing { marked[slot] = 1 }
-        let (kept, released) = tableau.dismantle(c) { marked[$0] == nil }
-        rebuilds += 1
+        let again = takeApart([c]) { marked[$0] == nil }
         for slot in removing { release(slot) }
-        for s in released { forgetSymbol(s, free: false) }
-        guard !kept.isEmpty else { return }
-        // The kept records' terms stay where they are in `keptTerms`; each
-        // record moves to the slot its equation is installed in again.
+        for r in again { reinstall(r) }
+    }
+
+    /// Drops components `cs` from the tableau, forgetting the variables only
+    /// they named, and returns the records `keep` keeps, no longer live, in
+    /// the order they were first added, for `reinstall`. Their terms stay
+    /// where they are in `keptTerms`; each record moves to the slot its
+    /// equation is installed in again.
+    private func takeApart(_ cs: [Int], keeping keep: (Int) -> Bool) -> [RecordInfo] {
+        var kept: [Int] = []
+        for c in cs {
+            let (k, released) = tableau.dismantle(c, keep: keep)
+            for s in released { forgetSymbol(s, free: false) }
+            kept += k
+        }
+        rebuilds += 1
         let again = kept.sorted { recordInfo[$0].addedAt < recordInfo[$1].addedAt }.map { recordInfo[$0] }
         for slot in kept { recordInfo[slot].isLive = false }
-        for r in again { reinstall(r) }
+        return again
     }
 
     /// Drops component `c` and adds back all of its constraints from their
@@ -754,11 +757,7 @@ public final class Solver {
     /// the last repair, for rows that a pivot on rounding left on a
     /// singular basis, where no refactor can find values.
     func rebuildFromEquations(_ c: Int) {
-        let (kept, released) = tableau.dismantle(c) { _ in true }
-        rebuilds += 1
-        for s in released { forgetSymbol(s, free: false) }
-        let again = kept.sorted { recordInfo[$0].addedAt < recordInfo[$1].addedAt }.map { recordInfo[$0] }
-        for slot in kept { recordInfo[slot].isLive = false }
+        let again = takeApart([c]) { _ in true }
         for r in again where r.priority.isRequired { reinstall(r) }
         for r in again where !r.priority.isRequired { reinstall(r) }
         tableau.optimizeDirty()

@@ -258,8 +258,8 @@ extension Tableau {
     /// When basic symbol `s` absorbs a constant change (its value moves by
     /// `-shift`), rows that link it keep their values, as rows written out
     /// would (they never name a basic symbol): each moves by its link's
-    /// coefficient times `shift`.
-    /// (Its own row never names it, so only linking rows move.)
+    /// coefficient times `shift`. Its own row never names it, so only
+    /// linking rows move.
     private mutating func shiftLinks(to s: Int, by shift: Double) {
         guard linkedRowsMade > 0, !symbolInfo[s].column.isEmpty else { return }
         shiftRows(naming: s, by: shift)
