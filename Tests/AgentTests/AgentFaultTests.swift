@@ -91,30 +91,35 @@ extension AgentServerTests {
 
         /// Samples reach the database while the job runs (the queue's staging
         /// rows for the running attempt, shown by progress), and the
-        /// completion moves exactly them into `samples`.
+        /// completion moves exactly them into `samples`. The worker holds the
+        /// job after half its samples until the test has seen them, so no
+        /// poll can miss the moment however loaded the machine is.
         @Test func samplesAreStreamedWhileTheJobRuns() async throws {
             let database = try await AgentTestServer.shared().freshDatabase()
-            // 50 ms per sample: 6 s for the test to see the count grow.
-            let samples = 120
+            let samples = 40
+            let gate = try AgentTestDirectories.makeScratch("gate") + "/open"
             let runID = try await DistributedRunTests.enqueue(database, jobs: 1, samples: samples)
             let agent = try DistributedRunTests.agent("streamer", database, viaFile: true,
-                                                      extra: ["--engines-config", try Self.fixtureConfig(["FIXTURE_BEHAVIOUR": "slow"]),
+                                                      extra: ["--engines-config",
+                                                              try Self.fixtureConfig(["FIXTURE_BEHAVIOUR": "slow", "FIXTURE_GATE": gate]),
                                                               "--exit-when-drained", "--stream-interval", "0.1"])
             let queue = try await JobQueue.connect(database.socketConfiguration)
             var seen: [Int] = []
-            let deadline = ContinuousClock.now + .seconds(120)
-            while ContinuousClock.now < deadline {
+            try await Self.waitUntil("half the samples streamed", watching: [agent]) {
                 let progress = try await queue.progress(runKey: runID.uuidString.lowercased())
-                if progress.isFinished { break }
                 if progress.running == 1, progress.streamedSamples > 0, seen.last != progress.streamedSamples {
                     seen.append(progress.streamedSamples)
                 }
-                try await Task.sleep(for: .milliseconds(30))
+                return seen.last == samples / 2
             }
+            let held = try await queue.progress(runKey: runID.uuidString.lowercased())
             await queue.close()
+            try Data().write(to: URL(fileURLWithPath: gate))
             #expect(try await agent.waitForExit(timeout: .seconds(60)) == 0, "\(agent.stderr.suffix(1500))")
-            // While the job ran, its sample count grew in the database.
-            #expect(seen.count >= 2 && seen == seen.sorted() && (seen.first ?? samples) < samples, "streamed counts seen: \(seen)")
+            // While the job was held, its samples so far were in the database
+            // and the job was still running; the count only grew.
+            #expect(held.running == 1 && held.streamedSamples == samples / 2, "\(held)")
+            #expect(seen == seen.sorted() && seen.allSatisfy { $0 <= samples / 2 }, "streamed counts seen: \(seen)")
             #expect(try await database.count("SELECT count(*) FROM samples") == samples)
             #expect(try await database.count("SELECT count(*) FROM queue_samples") == 0)
             #expect(agent.stdout.contains("\"streamed\": "), "\(agent.stdout)")

@@ -22,6 +22,8 @@
 // time the spin took (the spin still runs). Two runs of a comparison with
 // fresh state directories then see the very same numbers: a test built on
 // "too noisy to judge" no longer depends on the machine or on luck;
+// FIXTURE_GATE=FILE holds the job after half its samples until FILE exists,
+// so a test sees a running job's streamed samples without racing it;
 // FIXTURE_SPAN_LOG=FILE appends "start end" (Unix seconds) of each job that
 // ends normally, so a test can see which jobs ran at the same time.
 //
@@ -192,6 +194,10 @@ for index in 0..<sampleCount {
     samples.append(sample)
     emit(WorkerMessage.sample(sample))
     if behaviour == "slow" { flush(); usleep(50_000) }
+    if index + 1 == sampleCount / 2, let gate = ProcessInfo.processInfo.environment["FIXTURE_GATE"] {
+        flush()
+        while !FileManager.default.fileExists(atPath: gate) { usleep(20_000) }
+    }
 }
 flush()
 note("fixture-worker: sent \(sampleCount) samples for \(job.workloadPath) \(job.variant) n=\(job.size)")
