@@ -65,6 +65,46 @@ struct CounterGrowthTests {
         #expect(offset.complexity == .linearithmic && offset.isExact, "n log n − 50 is exactly n log n, never linear")
     }
 
+    /// Work whose first items are cheaper than the rest (the engine's rows
+    /// touched per feed cell run 33, 40, 41, 41 from 10 to 500 cells) is
+    /// linear with a negative intercept, inexactly: its marginal cost is
+    /// flat at the top of the sweep. No steeper law passes for it.
+    @Test func cheaperFirstItemsAreLinearWithinFivePercent() throws {
+        for (sizes, values) in [([10, 50, 100, 500], [327.0, 1976, 4053, 20456]),
+                                ([25, 80, 250, 800], [547.0, 3345, 11545, 38424]),
+                                ([2, 10, 50, 250], [40.0, 327, 1976, 10117])] {
+            let g = try #require(CounterGrowth.fit(counter: "rowsTouched", sizes: sizes, values: values))
+            #expect(g.complexity == .linear && !g.isExact, "\(values)")
+            #expect(g.intercept < 0 && abs(g.intercept + g.coefficient * Double(sizes.last!) - values.last!) < 1e-6 * values.last!)
+        }
+    }
+
+    /// Over any sweep, steeper laws than linear are never taken for linear,
+    /// with no intercept or a negative one: secants that agree at the top
+    /// and a top slope within 5 % of 1 are both required. (A positive
+    /// intercept can hold n^1.1's slope at the top under 1.05, inside
+    /// linear's band by definition.)
+    @Test func noSteeperLawIsFlatAtTheTop() throws {
+        let laws: [(String, (Double) -> Double)] = [
+            ("n ln n", { $0 * log($0) }), ("n ln² n", { $0 * log($0) * log($0) }),
+            ("n^1.1", { pow($0, 1.1) }), ("n^1.5", { pow($0, 1.5) }), ("n²", { $0 * $0 }),
+        ]
+        let sweeps: [[Double]] = [[10, 50, 100, 500], [2, 10, 50, 250], [100, 200, 400, 800], [250_000, 500_000, 1e6, 2e6],
+                                  [1e6, 1.5e6, 2.25e6], [3, 10, 100, 1000], [1e7, 2e7, 4e7, 8e7]]
+        for (name, law) in laws {
+            for sweep in sweeps {
+                let low = law(sweep[0])
+                for intercept in [-0.5 * low, -0.1 * low, 0] {
+                    let g = try #require(CounterGrowth.fit(counter: "work", sizes: sweep.map { Int($0) }, values: sweep.map { law($0) + intercept }))
+                    #expect(g.complexity.map { $0 > .linear } ?? true, "\(name) + \(intercept) over \(sweep) came out \(String(describing: g.complexity))")
+                }
+            }
+        }
+        // Linear up to the last size, quadratic after it: a knee at the top.
+        let knee = try #require(CounterGrowth.fit(counter: "work", sizes: [10, 100, 1000, 2000], values: [10, 100, 1000, 4000]))
+        #expect(knee.complexity.map { $0 > .linear } ?? true)
+    }
+
     @Test func twoSizesAreNotEnough() {
         #expect(CounterGrowth.fit(counter: "x", sizes: [1, 2], values: [1, 2]) == nil)
     }

@@ -20,7 +20,11 @@ import Statistics
 /// ``approximateTolerance`` (5 %) of the data at every size, with a ≥ 0 — close
 /// enough for counts like a sort's comparisons, n log₂ n − O(n) — flagged as
 /// not exact (a negative intercept here would let a tangent line pass
-/// n log n off as linear). Otherwise no class fits and only the exponent is reported.
+/// n log n off as linear) and a slope on g at the top of at most 1.05; or, the same flag, the lowest class whose
+/// *marginal* cost is flat at the top of the sweep (``flatAtTheTop``): work
+/// whose first items are cheaper than the rest (a cache of cells filling, a
+/// first cell with no neighbours) is a + b·g(n) with a < 0 that no tangent
+/// line explains. Otherwise no class fits and only the exponent is reported.
 ///
 /// The exponent is the OLS slope of ln v on ln n; the local slopes
 /// kⱼ = Δln v/Δln n between consecutive sizes give the onset: the first
@@ -36,7 +40,8 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
     public var complexity: ComplexityClassName?
     /// True when `complexity` fits to within 1e-6 at every size.
     public var isExact: Bool
-    /// The fitted a and b of `complexity` (a < 0 only for an exact fit).
+    /// The fitted a and b of `complexity` (a < 0 for an exact fit or one
+    /// flat at the top: there b is the top secant and a + b·g meets the last value).
     public var intercept: Double
     public var coefficient: Double
     /// Worst relative miss of each class, by `ComplexityClass.rawValue`.
@@ -74,12 +79,20 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
                 let free = worstMiss(c, fa, fb)
                 if free <= exactTolerance { (a, b, worst) = (fa, fb, free) }
             }
+            if chosen == nil, worst > approximateTolerance, let top = flatAtTheTop(n.map { c.growth($0) }, values) {
+                (a, b) = top
+            }
             params.append((a, b))
             misses.append(worst)
             if chosen == nil, worst <= exactTolerance { chosen = c.rawValue }
         }
         let exact = chosen != nil
-        if chosen == nil { chosen = misses.firstIndex { $0 <= approximateTolerance } }
+        if chosen == nil {
+            chosen = ComplexityClass.allCases.firstIndex { c in
+                let g = n.map { c.growth($0) }
+                return (misses[c.rawValue] <= approximateTolerance && topSlopeWithin(g, values)) || flatAtTheTop(g, values) != nil
+            }
+        }
 
         var exponent: Double? = nil
         var onset: Int? = nil
@@ -95,6 +108,33 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
                              complexity: chosen.map { ComplexityClassName(ComplexityClass(rawValue: $0)!) },
                              isExact: exact, intercept: p.0, coefficient: p.1,
                              worstRelativeMiss: misses, exponent: exponent, superlinearOnset: onset)
+    }
+
+    /// (a, b) when v grows as a + b·g at the top of the sweep: the last two
+    /// secants Δv/Δg agree within ``approximateTolerance`` and the top pair's
+    /// log-log slope of v on g is at most 1 + ``approximateTolerance``. Both
+    /// are needed: n ln n's secants over sizes a factor 2 apart differ by
+    /// under 5 % beyond n ≈ 10⁶, but its slope on n there is still 1.07;
+    /// steeper laws, and a knee at the top, fail both. Sizes ascend; `nil`
+    /// for a constant g, fewer than 3 sizes, or values not positive at the top.
+    static func flatAtTheTop(_ g: [Double], _ v: [Double]) -> (Double, Double)? {
+        let m = g.count - 1
+        guard m >= 2, v[m - 2] > 0, g[m] > g[m - 1], g[m - 1] > g[m - 2], g[m - 2] > 0 else { return nil }
+        let top = (v[m] - v[m - 1]) / (g[m] - g[m - 1])
+        let below = (v[m - 1] - v[m - 2]) / (g[m - 1] - g[m - 2])
+        guard top > 0, below > 0, abs(top - below) <= approximateTolerance * max(top, below), topSlopeWithin(g, v) else { return nil }
+        return (v[m] - top * g[m], top)
+    }
+
+    /// Whether the top pair's log-log slope of v on g is at most
+    /// 1 + ``approximateTolerance``: an inexact fit must not hide a steeper
+    /// law where it shows most (n^1.1 lies within 5 % of a line over a
+    /// narrow sweep). True where the slope is undefined (g constant or not
+    /// positive, a value not positive).
+    static func topSlopeWithin(_ g: [Double], _ v: [Double]) -> Bool {
+        let m = g.count - 1
+        guard m >= 1, g[m - 1] > 0, g[m] > g[m - 1], v[m - 1] > 0, v[m] > 0 else { return true }
+        return log(v[m] / v[m - 1]) / log(g[m] / g[m - 1]) <= 1 + approximateTolerance
     }
 
     /// argmin Σ wᵢ(vᵢ − a − b·gᵢ)², wᵢ = 1/vᵢ² (1 where vᵢ = 0), any a, b ≥ 0;
