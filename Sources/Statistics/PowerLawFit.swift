@@ -71,6 +71,12 @@ public struct PowerLawFit: Sendable, Equatable {
     public let coefficient: Double
     /// Percentile bootstrap interval on k.
     public let exponentInterval: ConfidenceInterval
+    /// The same bootstrap read at `passConfidence` (0.99 by default): a
+    /// claim passes on the exponent only when this wider interval is
+    /// within its band, while the 95 % one failing it is enough to fail.
+    /// A pass is the stronger statement (nothing more will be measured),
+    /// and a law just past the band must not pass on a narrow draw.
+    public let passInterval: ConfidenceInterval
     /// The fit of ln t on ln n (sizes weighed equally), with its analytic standard errors.
     public let logLogFit: LinearFit
     public let resampling: PowerLawResampling
@@ -94,6 +100,7 @@ public struct PowerLawFit: Sendable, Equatable {
 ///   - seed: fixes the bootstrap.
 ///   - resampling: `.withinSize` (default) or `.residuals`.
 ///   - localConfidence: simultaneous coverage of the local slopes, e.g. 0.999.
+///   - passConfidence: coverage of `passInterval`, e.g. 0.99.
 ///   - jobs: the job (worker process) of each observation, paired with
 ///     `sizes`; `nil` treats every observation as its own job.
 /// - Throws: `.lengthMismatch`, `.nonFiniteValue`, `.nonPositiveValue`,
@@ -108,6 +115,7 @@ public func powerLawFit(
     seed: UInt64,
     resampling: PowerLawResampling = .withinSize,
     localConfidence: Double = 0.999,
+    passConfidence: Double = 0.99,
     jobs: [Int]? = nil
 ) throws(StatisticsError) -> PowerLawFit {
     let groups = try SizeGroups(sizes: sizes, times: times)
@@ -186,10 +194,14 @@ public func powerLawFit(
                                     confidence: confidence, method: .percentile,
                                     acceleration: 0)
     var interval = estimate.interval
+    try requireConfidence(passConfidence)
+    var passInterval = try makeEstimate(estimate: fit.slope, replicates: replicates, confidence: passConfidence,
+                                        method: .percentile, acceleration: 0).interval
     var outerDegrees: [Int] = []
     if resampling == .withinSize {
         outerDegrees = JobDesign(sizes: sizes, times: times, jobs: jobs, groups: groups).units.map { $0.count - 1 }
         interval = studentWidened(interval, degrees: outerDegrees.reduce(0, +))
+        passInterval = studentWidened(passInterval, degrees: outerDegrees.reduce(0, +))
     }
     var localSlopes: [LocalSlope] = []
     if !localReplicates.isEmpty {
@@ -210,6 +222,7 @@ public func powerLawFit(
     }
     return PowerLawFit(coefficient: exp(fit.intercept),
                        exponentInterval: interval,
+                       passInterval: passInterval,
                        logLogFit: fit,
                        resampling: resampling,
                        localSlopes: localSlopes)

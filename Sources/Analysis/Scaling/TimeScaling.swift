@@ -94,6 +94,9 @@ public struct TimeScaling: Sendable, Equatable, Codable {
         /// after every round, so its error rate must be held over all pairs
         /// and rounds, far below that of the whole-sweep exponent.
         public var localSlopes: [Onset.LocalSlope]?
+        /// The upper end of the 99 % interval, which a pass needs within
+        /// the claim's band (``PowerLawFit/passInterval``).
+        public var passUpper: Double
     }
 
     public struct Classification: Sendable, Equatable, Codable {
@@ -190,7 +193,8 @@ public struct TimeScaling: Sendable, Equatable, Codable {
                                        localSlopes: fit.localSlopes.map {
                                            .init(from: Int($0.lowerSize), to: Int($0.upperSize), slope: $0.slope,
                                                  lower: $0.interval.lower, upper: $0.interval.upper)
-                                       })
+                                       },
+                                       passUpper: fit.passInterval.upper)
         } catch { result.unavailable["power law"] = "\(error)" }
         do {
             let (cn, ct) = Self.perJobIfReplicated(n: n, t: t, jobs: job)

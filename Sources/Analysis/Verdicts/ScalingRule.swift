@@ -18,7 +18,9 @@ import Workloads
 /// and the counters refine.
 /// - time *beyond*: L > B + δ. Growth is steeper than any law of c* over
 ///   this sweep, whatever class fits best; the best class is named as advice.
-/// - time *within*: U ≤ B + δ and the class fit does not contradict c*:
+/// - time *near*: U ≤ B + δ, but the 99 % interval's upper end is not:
+///   a pass is final, so it needs the wider interval.
+/// - time *within*: U₉₉ ≤ B + δ and the class fit does not contradict c*:
 ///   c* or a class below it is plausible and passes the lack-of-fit test
 ///   (or no class fit is available). A class that fits badly never passes
 ///   a claim on its own.
@@ -41,9 +43,9 @@ import Workloads
 /// | beyond    | other    | fail |
 /// | within    | beyond   | inconclusive: the work grows faster; time will follow at larger N |
 /// | within    | other    | pass |
-/// | bends, straddles | within | pass, settled by the counters |
-/// | bends, straddles | beyond | fail, settled by the counters |
-/// | bends, straddles | none | inconclusive, saying by how much and what would settle it |
+/// | bends, straddles, near | within | pass, settled by the counters |
+/// | bends, straddles, near | beyond | fail, settled by the counters |
+/// | bends, straddles, near | none | inconclusive, saying by how much and what would settle it |
 ///
 /// For `maxExponent(e)` the band is e itself and there is no class fit.
 struct ScalingRule {
@@ -144,6 +146,19 @@ struct ScalingRule {
             if counters.within { return (.pass, "\(why); settled by the counters: \(counters.text)", figures) }
             if counters.beyond != nil { return (.fail, "\(why); \(counters.text), growing faster than \(claimName)", figures) }
             return (.inconclusive, "\(why); a step between two sizes (a cache level crossed) or growth steeper than \(claimName): a size beyond n = \(fmt.grouped(t.sizes.last ?? 0)) would settle it", figures)
+        }
+        if p.upper <= bound, p.passUpper > bound {
+            let passUpper = p.passUpper
+            // Within the band at 95 % but not at 99 %: a pass is final, so
+            // it needs the wider interval (a law just past the band would
+            // otherwise pass on a narrow draw).
+            let why = "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but its 99 % interval reaches \(fmt.fixed(passUpper, 2)): too near \(fmt.fixed(bound, 2)) to pass"
+            if counters.within { return (.pass, "\(why); settled by the counters: \(counters.text)", figures) }
+            if counters.beyond != nil { return (.fail, "\(why); \(counters.text), growing faster than \(claimName)", figures) }
+            let shrink = (passUpper - p.exponent) / max(bound - p.exponent, 1e-9)
+            let factor = Int((shrink * shrink).rounded(.up))
+            let more = factor <= 16 ? "\(max(factor, 2))× the samples" : "far more samples"
+            return (.inconclusive, "\(why); \(more) or a size beyond n = \(fmt.grouped(t.sizes.last ?? 0)) would settle it\(advice)", figures)
         }
         if p.upper <= bound {
             // Within the band: the top pair of sizes (where an intercept
