@@ -54,7 +54,8 @@ public struct CellStatistics: Sendable, Equatable, Codable {
     public var maximum: Double
     /// Type-7 percentiles at ``CellStatistics/percentileLevels``.
     public var percentiles: [Double]
-    /// 95 % percentile-bootstrap interval on the median (seeded).
+    /// 95 % percentile-bootstrap interval on the median (seeded; jobs, then
+    /// the samples inside each, when the cell has several jobs).
     public var medianLower: Double
     public var medianUpper: Double
     /// Tukey fences on the times: `Q1 − 1.5·IQR`, `Q3 + 1.5·IQR`, and the outer pair at 3·IQR.
@@ -117,7 +118,10 @@ extension CellStatistics {
               let levels = try? Statistics.percentiles(times, CellStatistics.percentileLevels) else { return nil }
         var lower = summary.median, upper = summary.median
         var replicates: [Double] = []
-        if times.count >= 2, let r = try? medianBootstrapReplicates(times, resamples: resamples, seed: seed),
+        // Jobs, then samples: the spread between worker processes is part
+        // of the median's uncertainty (and of every ratio read from it).
+        if times.count >= 2, let r = try? twoStageMedianReplicates(jobs.map { $0.samples.map(\.secondsPerIteration) },
+                                                                  resamples: resamples, seed: seed),
            let boot = try? percentileBootstrapEstimate(estimate: summary.median, replicates: r) {
             replicates = r
             lower = boot.interval.lower
