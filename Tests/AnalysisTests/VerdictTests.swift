@@ -45,6 +45,30 @@ struct VerdictTests {
         #expect(v[0].reason.contains("machine"))
     }
 
+    /// Cells whose first items are cheaper (the feed cell's rows touched:
+    /// 41 per cell less 74) count linear work within 5 %: a time growing
+    /// faster is the machine, not a failure; such counters never pass a
+    /// claim on their own.
+    @Test func nearlyLinearCountersKeepSteepTimeFromFailingButPassNothing() {
+        let sizes = [10, 50, 100, 500]
+        let steep = verdicts { s in
+            s.define("feed", variants: ["cells"], sizes: sizes,
+                     expectations: [.scaling(variant: "cells", metric: .time, claim: .linear)])
+            s.add(workload: "feed", variant: "cells", sizes: sizes, growth: .quadratic, perItem: 1e-9,
+                  counters: { ["rowsTouched": Double(41 * $0 - 74 + ($0 % 7))] })
+        }
+        #expect(steep[0].outcome == .inconclusive, "\(steep[0].reason)")
+        #expect(steep[0].reason.contains("machine") && steep[0].reason.contains("within 5 %"), "\(steep[0].reason)")
+
+        let noisy = verdicts { s in
+            s.define("feed", variants: ["cells"], sizes: [1_000, 10_000, 100_000],
+                     expectations: [.scaling(variant: "cells", metric: .time, claim: .linear)])
+            s.add(workload: "feed", variant: "cells", sizes: [1_000, 10_000, 100_000], samples: 3, sigma: 1.5, growth: .linear,
+                  counters: { ["rowsTouched": Double(41 * $0 - 7_400 + ($0 % 7))] })
+        }
+        #expect(noisy[0].outcome == .inconclusive, "\(noisy[0].reason)")
+    }
+
     @Test func noisyTimeIsSettledByCounters() {
         // Three samples with σ 1.5: the exponent's interval straddles the
         // claim; the counter's exact fit settles it.

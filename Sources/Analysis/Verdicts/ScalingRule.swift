@@ -34,12 +34,13 @@ import Workloads
 ///   level crossed) steepens one pair of a truly linear workload, so a pair
 ///   alone never fails a claim the whole sweep is within.
 /// - counters *within*: the series has counters and all fit exactly in a
-///   class ≤ c*; counters *beyond*: some counter's class is above c* and its
-///   exponent exceeds B + δ.
+///   class ≤ c*; *nearly within*: all fit a class ≤ c*, some within 5 %
+///   (``CounterGrowth``); counters *beyond*: some counter's class is above
+///   c* and its exponent exceeds B + δ.
 ///
 /// | time      | counters | verdict |
 /// |-----------|----------|---------|
-/// | beyond    | within   | inconclusive: the work is within; the time is the machine |
+/// | beyond    | within, nearly within | inconclusive: the work is within; the time is the machine |
 /// | beyond    | other    | fail |
 /// | within    | beyond   | inconclusive: the work grows faster; time will follow at larger N |
 /// | within    | other    | pass |
@@ -134,7 +135,7 @@ struct ScalingRule {
         let counters = counterVotes(series: series, band: band)
         if p.lower > bound || steepPair != nil {
             let evidence = p.lower > bound ? "\(exponentText) > \(fmt.fixed(bound, 2))" : "\(exponentText); " + pairText(steepPair!.0, steepPair!.1)
-            if counters.within {
+            if counters.within || counters.nearlyWithin {
                 return (.inconclusive, "\(evidence): time grows faster than \(claimName), but \(counters.text): the engine's work is within the claim; the extra time is the machine (caches, memory)", figures)
             }
             return (.fail, "\(evidence): not \(claimName)\(advice)" + (counters.beyond != nil ? "; \(counters.text)" : ""), figures)
@@ -210,28 +211,36 @@ struct ScalingRule {
             + "\(more) or a size beyond n = \(fmt.grouped(time.sizes.last ?? 0)) would settle it"
     }
 
-    /// What the series' counters say about the claim.
-    private func counterVotes(series: SeriesScaling, band: ClaimBand) -> (within: Bool, beyond: CounterGrowth?, text: String) {
+    /// What the series' counters say about the claim. `within`: every
+    /// counter fits a class up to the claim exactly, which can settle a
+    /// pass. `nearlyWithin`: every counter fits such a class, some within
+    /// 5 % (cheaper first items, say): the work is within the claim, which
+    /// can keep a time verdict from failing but never pass it.
+    private func counterVotes(series: SeriesScaling, band: ClaimBand)
+        -> (within: Bool, nearlyWithin: Bool, beyond: CounterGrowth?, text: String) {
         let limit = band.exponent + ClaimBand.tolerance
-        let within: Bool, beyond: CounterGrowth?
+        let within: Bool, nearlyWithin: Bool, beyond: CounterGrowth?
         if let c = band.complexity {
             within = !series.counters.isEmpty && series.counters.allSatisfy { $0.isExact && $0.complexity.map { $0 <= c } == true }
+            nearlyWithin = !within && !series.counters.isEmpty && series.counters.allSatisfy { $0.complexity.map { $0 <= c } == true }
             beyond = series.counters.first { ($0.complexity.map { $0 > c } ?? true) && ($0.exponent ?? 0) > limit }
         } else {
             within = !series.counters.isEmpty && series.counters.allSatisfy { ($0.exponent ?? 0) <= band.exponent }
+            nearlyWithin = false
             beyond = series.counters.first { ($0.exponent ?? 0) > band.exponent }
         }
         let text: String
         if let b = beyond {
             text = "counter \(b.counter) grows \(b.complexity.map { "as \($0)" } ?? "with no class") (exponent \(NumberFormat.fixed(b.exponent ?? 0, 2)))"
-        } else if within {
+        } else if within || nearlyWithin {
+            let how = within ? "exactly" : "(\(series.counters.filter { !$0.isExact }.map(\.counter).joined(separator: ", ")) within 5 %)"
             text = series.counters.count == 1
-                ? "counter \(series.counters[0].counter) is within the claim exactly"
-                : "every counter (\(series.counters.map(\.counter).joined(separator: ", "))) is within the claim exactly"
+                ? "counter \(series.counters[0].counter) is within the claim \(how)"
+                : "every counter (\(series.counters.map(\.counter).joined(separator: ", "))) is within the claim \(how)"
         } else {
             text = series.counters.isEmpty ? "no counters" : "counters do not settle it"
         }
-        return (within, beyond, text)
+        return (within, nearlyWithin, beyond, text)
     }
 
     private func countersOnly(series: SeriesScaling, claim: ScalingClaim, band: ClaimBand, timeText: String,
