@@ -68,8 +68,11 @@ struct CounterGrowthTests {
     /// Work whose first items are cheaper than the rest (the engine's rows
     /// touched per feed cell run 33, 40, 41, 41 from 10 to 500 cells) is
     /// linear with a negative intercept, inexactly: its marginal cost is
-    /// flat at the top of the sweep. No steeper law passes for it.
+    /// flat at the top of the sweep, within what random content moves it
+    /// (frames applied: 12.4, 13.2, 11.7 per cell). No steeper law passes.
     @Test func cheaperFirstItemsAreLinearWithinFivePercent() throws {
+        let frames = try #require(CounterGrowth.fit(counter: "framesApplied", sizes: [10, 50, 100, 500], values: [108, 602, 1260, 5930]))
+        #expect(frames.complexity == .linear && !frames.isExact)
         for (sizes, values) in [([10, 50, 100, 500], [327.0, 1976, 4053, 20456]),
                                 ([25, 80, 250, 800], [547.0, 3345, 11545, 38424]),
                                 ([2, 10, 50, 250], [40.0, 327, 1976, 10117])] {
@@ -90,7 +93,8 @@ struct CounterGrowthTests {
             ("n^1.1", { pow($0, 1.1) }), ("n^1.5", { pow($0, 1.5) }), ("n²", { $0 * $0 }),
         ]
         let sweeps: [[Double]] = [[10, 50, 100, 500], [2, 10, 50, 250], [100, 200, 400, 800], [250_000, 500_000, 1e6, 2e6],
-                                  [1e6, 1.5e6, 2.25e6], [3, 10, 100, 1000], [1e7, 2e7, 4e7, 8e7]]
+                                  [1e6, 1.5e6, 2.25e6], [3, 10, 100, 1000], [1e7, 2e7, 4e7, 8e7],
+                                  [1000, 1500, 2250, 3375], [1e5, 1.2e5, 1.44e5]]
         for (name, law) in laws {
             for sweep in sweeps {
                 let low = law(sweep[0])

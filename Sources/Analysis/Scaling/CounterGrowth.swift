@@ -54,6 +54,8 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
     public static let exactTolerance = 1e-6
     public static let approximateTolerance = 0.05
     public static let onsetThreshold = 1.1
+    /// How far the top two secants of a fit flat at the top may differ.
+    public static let secantTolerance = 0.15
 
     /// Fits one counter; `nil` with fewer than 3 sizes (two points fit every class).
     public static func fit(counter: String, sizes: [Int], values: [Double]) -> CounterGrowth? {
@@ -111,18 +113,21 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
     }
 
     /// (a, b) when v grows as a + b·g at the top of the sweep: the last two
-    /// secants Δv/Δg agree within ``approximateTolerance`` and the top pair's
-    /// log-log slope of v on g is at most 1 + ``approximateTolerance``. Both
-    /// are needed: n ln n's secants over sizes a factor 2 apart differ by
-    /// under 5 % beyond n ≈ 10⁶, but its slope on n there is still 1.07;
-    /// steeper laws, and a knee at the top, fail both. Sizes ascend; `nil`
-    /// for a constant g, fewer than 3 sizes, or values not positive at the top.
+    /// secants Δv/Δg agree within ``secantTolerance`` and the top pair's
+    /// log-log slope of v on g is at most 1 + ``approximateTolerance``. The
+    /// slope does the discriminating: n ln n's slope on n stays above 1.05
+    /// up to n ≈ 5·10⁸, and steeper laws, or a knee at the top, exceed it
+    /// further. The secants catch a steeper law that a positive intercept
+    /// holds under that slope; their tolerance leaves room for counts that
+    /// follow random content (frames applied per cell differ by 10 % from
+    /// one stretch of cells to the next). Sizes ascend; `nil` for a
+    /// constant g, fewer than 3 sizes, or values not positive at the top.
     static func flatAtTheTop(_ g: [Double], _ v: [Double]) -> (Double, Double)? {
         let m = g.count - 1
         guard m >= 2, v[m - 2] > 0, g[m] > g[m - 1], g[m - 1] > g[m - 2], g[m - 2] > 0 else { return nil }
         let top = (v[m] - v[m - 1]) / (g[m] - g[m - 1])
         let below = (v[m - 1] - v[m - 2]) / (g[m - 1] - g[m - 2])
-        guard top > 0, below > 0, abs(top - below) <= approximateTolerance * max(top, below), topSlopeWithin(g, v) else { return nil }
+        guard top > 0, below > 0, abs(top - below) <= secantTolerance * max(top, below), topSlopeWithin(g, v) else { return nil }
         return (v[m] - top * g[m], top)
     }
 
