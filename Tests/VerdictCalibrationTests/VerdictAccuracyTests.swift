@@ -92,13 +92,18 @@ struct VerdictAccuracyTests {
     /// driver's largest size settling asks for nothing, instead of adding
     /// jobs until the budget is spent; below it, it asks for the next size.
     @Test func settlingAsksNothingThatCannotSettleAVerdict() throws {
-        var c = CalibrationCase(law: TimingLaw(growth: .nLogN, intercept: 0.5), noise: SyntheticNoise(sample: 0.1, seed: 5),
+        // A linear law whose top size crosses a cache level: one steep pair
+        // at the top, which only a larger size can tell from growth.
+        let c = CalibrationCase(law: TimingLaw(growth: .linear, intercept: 0.5), noise: SyntheticNoise(sample: 0.1, seed: 5),
                                 sizes: [100, 1_000, 10_000, 100_000], jobs: 24, samplesPerJob: 10)
-        c.extraJobs = [:]
+        var run = VerdictAccuracy.runData(c, claims: [.linear])
+        for i in run.jobs.indices where run.jobs[i].size == 100_000 {
+            run.jobs[i].samples = run.jobs[i].samples.map { SampleRecord(iterations: 1, wallSeconds: $0.wallSeconds * 1.6, cpuSeconds: $0.cpuSeconds * 1.6) }
+        }
         var options = AnalysisOptions()
         options.cellResamples = 20
         options.exponentResamples = 400
-        let analysis = RunAnalyzer(options: options).analyze(VerdictAccuracy.runData(c, claims: [.linear]))
+        let analysis = RunAnalyzer(options: options).analyze(run)
         let verdict = try #require(analysis.verdicts.first)
         try #require(verdict.outcome == .inconclusive, "\(verdict.outcome): \(verdict.reason)")
         let series = try #require(analysis.series.first)
@@ -115,6 +120,20 @@ struct VerdictAccuracyTests {
         #expect(outcome.verdict == .fail)
         #expect(outcome.reason.contains("> 1.05: not linear"), "\(outcome.reason)")
         #expect(outcome.reason.contains("best fit O(") || outcome.reason.contains("nearest O("), "\(outcome.reason)")
+    }
+
+    /// n log n behind a 50 % intercept, claimed linear, measured so well
+    /// that the sweep's slope sits inside the band: the two top pairs are
+    /// both steeper than linear, which no single step explains.
+    @Test func growthAtTheTopOfTheSweepFailsWhereTheSweepHidesIt() throws {
+        let c = CalibrationCase(law: TimingLaw(growth: .nLogN, intercept: 0.5), noise: SyntheticNoise(sample: 0.1, seed: 5),
+                                sizes: [100, 1_000, 10_000, 100_000], jobs: 24, samplesPerJob: 10)
+        var options = AnalysisOptions()
+        options.cellResamples = 20
+        options.exponentResamples = 400
+        let verdict = try #require(RunAnalyzer(options: options).analyze(VerdictAccuracy.runData(c, claims: [.linear])).verdicts.first)
+        #expect(verdict.outcome == .fail, "\(verdict.outcome): \(verdict.reason)")
+        #expect(verdict.reason.contains("not one step"), "\(verdict.reason)")
     }
 
     @Test func aStepBetweenTwoSizesDoesNotFailALinearLaw() throws {

@@ -32,7 +32,9 @@ import Workloads
 ///   band between its sizes. With U > B + δ it counts as *beyond*; with
 ///   U ≤ B + δ it counts as *bends*: a step between two sizes (a cache
 ///   level crossed) steepens one pair of a truly linear workload, so a pair
-///   alone never fails a claim the whole sweep is within.
+///   alone never fails a claim the whole sweep is within. The two top
+///   pairs both steep are growth, not a step: *beyond*, unless counters
+///   are within (exactly or by 5 %).
 /// - counters *within*: the series has counters and all fit exactly in a
 ///   class ≤ c*; *nearly within*: all fit a class ≤ c*, some within 5 %
 ///   (``CounterGrowth``); counters *beyond*: some counter's class is above
@@ -146,6 +148,16 @@ struct ScalingRule {
             let why = "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but " + pairText(s, limit)
             if counters.within { return (.pass, "\(why); settled by the counters: \(counters.text)", figures) }
             if counters.beyond != nil { return (.fail, "\(why); \(counters.text), growing faster than \(claimName)", figures) }
+            // A step steepens one pair; growth steeper than the claim, held
+            // inside the band over the sweep by an intercept, steepens every
+            // pair at the top. Two consecutive top pairs wholly above their
+            // bands are growth, unless the counters say the work is within.
+            let top = local.suffix(2)
+            if top.count == 2, top.allSatisfy({ $0.0.lower > $0.1 }), !counters.nearlyWithin {
+                let (a, b) = (top.first!, top.last!)
+                return (.fail, "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but " + pairText(a.0, a.1) + " and " + pairText(b.0, b.1).replacingOccurrences(of: "between ", with: "")
+                        + ": the top of the sweep grows faster than \(claimName), not one step\(advice)", figures)
+            }
             return (.inconclusive, "\(why); a step between two sizes (a cache level crossed) or growth steeper than \(claimName): a size beyond n = \(fmt.grouped(t.sizes.last ?? 0)) would settle it", figures)
         }
         if p.upper <= bound, p.passUpper > bound {
