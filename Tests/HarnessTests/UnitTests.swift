@@ -146,6 +146,23 @@ import Workloads
         #expect(flowWorkload.map { WorkerRequests.variantSources(flow, workload: $0, file: "t.yaml").isEmpty } ?? true)
     }
 
+    /// A variant whose claims are all on counters and digests gets a few
+    /// samples; a timed one its workload's count; `--samples` wins for both.
+    @Test func aVariantNoClaimTimesGetsFewSamples() throws {
+        let loaded = try planner.load(["random-anchors"])
+        let item = try #require(loaded.first)
+        #expect(item.workload.expectations.contains { $0.variantNames.contains("high") }
+                && !item.workload.expectations.contains { $0.timedVariants.contains("high") })
+        let requests = WorkerRequests(sources: [item.path: item.source])
+        for (asked, high, medium) in [(nil as Int?, WorkerRequests.countedOnlySamples, item.workload.measurement.samples), (7, 7, 7)] {
+            let jobs = try planner.plan(runID: UUID(), workloads: loaded, variants: ["high", "medium"], sizes: [50], samples: asked,
+                                        seed: 1, engines: [engine])
+            let byVariant = Dictionary(uniqueKeysWithValues: jobs.map { ($0.variant, requests.request(for: $0).samples) })
+            #expect(byVariant["high"] == high && byVariant["medium"] == medium)
+        }
+        #expect(item.workload.measurement.samples > WorkerRequests.countedOnlySamples)
+    }
+
     /// A worker built before `talk.title_en` existed refuses the key; the
     /// shipped slide-deck workloads carry it, so every request must go
     /// without it, in block style with a folded value too.

@@ -19,6 +19,11 @@ import Workloads
 /// other variants' entries and the `expectations` section (the harness's to
 /// check) are blanked, so an older worker never refuses a workload for a
 /// variant that uses a parameter it lacks while it runs one it has.
+///
+/// A variant that no expectation times (its claims are on exact counters
+/// and digests) is measured with at most ``countedOnlySamples`` samples
+/// unless `--samples` asks otherwise: they give the report its times, and
+/// more would measure what no verdict reads.
 public struct WorkerRequests: Sendable {
     struct Prepared: Sendable {
         var source: String
@@ -26,6 +31,9 @@ public struct WorkerRequests: Sendable {
         /// The workload the file holds; nil when it does not load.
         var workload: Workload?
     }
+    /// Samples for a variant whose claims read no time.
+    public static let countedOnlySamples = 3
+
     private let prepared: [String: Prepared]
     /// Workload path → variant → the text with only that variant, where it could be cut out.
     private let perVariant: [String: [String: String]]
@@ -44,14 +52,17 @@ public struct WorkerRequests: Sendable {
 
     /// The request for `job`: its workload's text without the measurement
     /// section, the expectations and the other variants, and the
-    /// measurement settings (`--samples` first) as fields.
+    /// measurement settings (`--samples` first; fewer samples for a variant
+    /// no claim times) as fields.
     public func request(for job: PlannedJob) -> JobRequest {
         let entry = prepared[job.workloadPath]
         let source = perVariant[job.workloadPath]?[job.variant] ?? entry?.source
         var request = JobRequest(workloadPath: job.workloadPath, workloadSource: source, variant: job.variant,
                                  size: job.size, seed: job.seed, samples: job.requestedSamples)
+        let counted = entry?.workload.map { w in !w.expectations.contains { $0.timedVariants.contains(job.variant) } } ?? false
+        if counted, job.requestedSamples == nil { request.samples = Self.countedOnlySamples }
         if let m = entry?.measurement {
-            request.samples = job.requestedSamples ?? m.samples
+            request.samples = job.requestedSamples ?? (counted ? min(m.samples, Self.countedOnlySamples) : m.samples)
             request.warmupIterations = m.warmupIterations
             request.minSampleSeconds = m.minSampleSeconds
             if m.warmupSeconds > 0 { request.warmupSeconds = m.warmupSeconds }

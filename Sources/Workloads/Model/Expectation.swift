@@ -10,6 +10,16 @@ public enum Expectation: Sendable, Equatable, Codable {
     /// These variants must lay out exactly the same frames (equal digests at each size).
     case sameDigest(variants: [String])
 
+    /// The variants whose time the expectation reads (a scaling or ratio
+    /// claim on time); counters and digests are exact and read no time.
+    public var timedVariants: [String] {
+        switch self {
+        case .scaling(let v, .time, _): [v]
+        case .ratio(let a, let b, _, .time, _): [a, b]
+        default: []
+        }
+    }
+
     /// The variants the expectation names, for validation.
     public var variantNames: [String] {
         switch self {
