@@ -155,7 +155,8 @@ struct ScalingRule {
             let top = local.suffix(2)
             if top.count == 2, top.allSatisfy({ $0.0.lower > $0.1 }), !counters.nearlyWithin {
                 let (a, b) = (top.first!, top.last!)
-                return (.fail, "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but " + pairText(a.0, a.1) + " and " + pairText(b.0, b.1).replacingOccurrences(of: "between ", with: "")
+                let second = "between n = \(fmt.grouped(b.0.from)) and \(fmt.grouped(b.0.to)) \(fmt.fixed(b.0.slope, 2)) [\(fmt.fixed(b.0.lower, 2)), \(fmt.fixed(b.0.upper, 2))] > \(fmt.fixed(b.1, 2))"
+                return (.fail, "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but " + pairText(a.0, a.1) + ", and \(second)"
                         + ": the top of the sweep grows faster than \(claimName), not one step\(advice)", figures)
             }
             return (.inconclusive, "\(why); a step between two sizes (a cache level crossed) or growth steeper than \(claimName): a size beyond n = \(fmt.grouped(t.sizes.last ?? 0)) would settle it", figures)
