@@ -122,6 +122,36 @@ struct VerdictAccuracyTests {
         #expect(outcome.reason.contains("best fit O(") || outcome.reason.contains("nearest O("), "\(outcome.reason)")
     }
 
+    /// At the driver's largest size, a verdict left open by one steep pair
+    /// at the top, with the pair below it leaning the same way, still earns
+    /// jobs: both top pairs wholly above the band fail the claim. Settled
+    /// by those jobs alone (within ten rounds), as a driver that allows no
+    /// larger size must.
+    @Test func atTheLargestSizeTwoLeaningTopPairsStillEarnJobs() throws {
+        var options = AnalysisOptions()
+        options.cellResamples = 20
+        options.exponentResamples = 400
+        let analyzer = RunAnalyzer(options: options)
+        var open = 0, settled = 0
+        for seed in UInt64(1)...8 {
+            var c = CalibrationCase(law: TimingLaw(growth: .nLogN, intercept: 0.5), noise: SyntheticNoise(sample: 0.3, seed: seed),
+                                    sizes: [100, 1_000, 10_000, 100_000], jobs: 1, samplesPerJob: 10)
+            var analysis = analyzer.analyze(VerdictAccuracy.runData(c, claims: [.linear]))
+            guard analysis.verdicts.first?.outcome == .inconclusive, let series = analysis.series.first,
+                  !SettleAdvice.needsLargerSize(series, claim: .linear) else { continue }
+            open += 1
+            for round in 1...10 where analysis.verdicts.first?.outcome == .inconclusive {
+                let requests = SettleAdvice.requests(for: analysis, round: round, maximumSize: { _ in 100_000 })
+                #expect(!requests.isEmpty && requests.allSatisfy { !$0.isNewSize })
+                for r in requests { for n in r.sizes { c.extraJobs[n, default: 0] += r.jobs } }
+                analysis = analyzer.analyze(VerdictAccuracy.runData(c, claims: [.linear]))
+            }
+            if analysis.verdicts.first?.outcome != .inconclusive { settled += 1 }
+            #expect(analysis.verdicts.first?.outcome != .pass, "\(analysis.verdicts.first?.reason ?? "")")
+        }
+        #expect(open > 0 && settled == open, "\(settled) of \(open) settled")
+    }
+
     /// n log n behind a 50 % intercept, claimed linear, measured so well
     /// that the sweep's slope sits inside the band: the two top pairs are
     /// both steeper than linear, which no single step explains.

@@ -79,12 +79,17 @@ public enum SettleAdvice {
     /// sweep's exponent interval already lies within the claim's band while
     /// some pair of sizes lies wholly above its own. More jobs narrow both
     /// intervals and change neither, so at the driver's largest size
-    /// settling spends nothing on it.
+    /// settling spends nothing on it — unless that pair is one of the top
+    /// two and the other leans above its band too: both wholly above fail
+    /// the claim (growth, not a step), and more jobs there can show it.
     public static func needsLargerSize(_ series: SeriesScaling, claim: ScalingClaim) -> Bool {
         guard let p = series.time.powerLaw else { return false }
         let band = ClaimBand(claim, sizes: series.time.sizes)
         guard p.upper <= band.exponent + ClaimBand.tolerance else { return false }
-        return band.pairLimits(p).contains { $0.slope.lower > $0.limit }
+        let pairs = band.pairLimits(p)
+        guard pairs.contains(where: { $0.slope.lower > $0.limit }) else { return false }
+        let top = pairs.suffix(2)
+        return !(top.count == 2 && top.contains { $0.slope.lower > $0.limit } && top.allSatisfy { $0.slope.slope > $0.limit })
     }
 
     /// The size after the last in the sweep's geometric progression: the
