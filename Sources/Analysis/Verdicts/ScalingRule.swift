@@ -220,7 +220,9 @@ struct ScalingRule {
         let needed = max(1.0, (upper - lower) / max(2 * min(above, below), 1e-9))
         let factor = Int((needed * needed).rounded(.up))
         let more = factor <= 16 ? "\(factor)× the samples" : "far more samples"
-        return "\(exponentText) straddles \(fmt.fixed(bound, 2)): \(fmt.fixed(above, 2)) above it, \(fmt.fixed(below, 2)) below; "
+        // A reach under 0.005 would print as "0.00 above it".
+        let reach: (Double) -> String = { $0 < 0.005 ? "under 0.01" : fmt.fixed($0, 2) }
+        return "\(exponentText) straddles \(fmt.fixed(bound, 2)): \(reach(above)) above it, \(reach(below)) below; "
             + "\(more) or a size beyond n = \(fmt.grouped(time.sizes.last ?? 0)) would settle it"
     }
 
