@@ -17,14 +17,15 @@ import Statistics
 /// a + b·g(n), up to rounding); an exact fit may have a < 0, since a counter
 /// such as 3n − 1 is exactly linear and a curve of another class never lies
 /// exactly on a line in g. Failing that, the lowest class within
-/// ``approximateTolerance`` (5 %) of the data at every size, with a ≥ 0 — close
-/// enough for counts like a sort's comparisons, n log₂ n − O(n) — flagged as
-/// not exact (a negative intercept here would let a tangent line pass
-/// n log n off as linear) and a slope on g at the top of at most 1.05; or, the same flag, the lowest class whose
-/// *marginal* cost is flat at the top of the sweep (``flatAtTheTop``): work
-/// whose first items are cheaper than the rest (a cache of cells filling, a
-/// first cell with no neighbours) is a + b·g(n) with a < 0 that no tangent
-/// line explains. Otherwise no class fits and only the exponent is reported.
+/// ``approximateTolerance`` (5 %) of the data at every size, with a ≥ 0 and
+/// a slope on g at the top of at most 1.05 — close enough for counts like a
+/// sort's comparisons, n log₂ n − O(n) — flagged as not exact (a negative
+/// intercept here would let a tangent line pass n log n off as linear); or,
+/// flagged the same, the lowest class whose *marginal* cost is flat at the
+/// top of the sweep (``flatAtTheTop``): work whose first items are cheaper
+/// than the rest (a cache of cells filling, a first cell with no
+/// neighbours) is a + b·g(n) with a < 0 that no tangent line explains.
+/// Otherwise no class fits and only the exponent is reported.
 ///
 /// The exponent is the OLS slope of ln v on ln n; the local slopes
 /// kⱼ = Δln v/Δln n between consecutive sizes give the onset: the first

@@ -60,9 +60,9 @@ public struct WorkerRequests: Sendable {
         var request = JobRequest(workloadPath: job.workloadPath, workloadSource: source, variant: job.variant,
                                  size: job.size, seed: job.seed, samples: job.requestedSamples)
         let counted = entry?.workload.map { w in !w.expectations.contains { $0.timedVariants.contains(job.variant) } } ?? false
-        if counted, job.requestedSamples == nil { request.samples = Self.countedOnlySamples }
+        let samples = entry?.measurement?.samples
+        request.samples = job.requestedSamples ?? (counted ? min(samples ?? Self.countedOnlySamples, Self.countedOnlySamples) : samples)
         if let m = entry?.measurement {
-            request.samples = job.requestedSamples ?? (counted ? min(m.samples, Self.countedOnlySamples) : m.samples)
             request.warmupIterations = m.warmupIterations
             request.minSampleSeconds = m.minSampleSeconds
             if m.warmupSeconds > 0 { request.warmupSeconds = m.warmupSeconds }
