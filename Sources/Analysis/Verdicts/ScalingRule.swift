@@ -166,7 +166,9 @@ struct ScalingRule {
             // Within the band at 95 % but not at 99 %: a pass is final, so
             // it needs the wider interval (a law just past the band would
             // otherwise pass on a narrow draw).
-            let why = "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but its 99 % interval reaches \(fmt.fixed(passUpper, 2)): too near \(fmt.fixed(bound, 2)) to pass"
+            // Three decimals where two would print the bound itself ("reaches 1.05: too near 1.05").
+            let reach = fmt.fixed(passUpper, 2) == fmt.fixed(bound, 2) ? fmt.fixed(passUpper, 3) : fmt.fixed(passUpper, 2)
+            let why = "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but its 99 % interval reaches \(reach): too near \(fmt.fixed(bound, 2)) to pass"
             if counters.within { return (.pass, "\(why); settled by the counters: \(counters.text)", figures) }
             if counters.beyond != nil { return (.fail, "\(why); \(counters.text), growing faster than \(claimName)", figures) }
             let shrink = (passUpper - p.exponent) / max(bound - p.exponent, 1e-9)
