@@ -6,8 +6,9 @@ import Workloads
 
 /// `layoutbench run --settle`: after the planned jobs, inconclusive scaling
 /// verdicts earn more jobs (``SettleAdvice``: the sweep's next size, else
-/// more jobs at every size, twice as many each round), round by round, until every verdict is
-/// settled or the budget is spent. The added jobs belong to the same run.
+/// more jobs at every size, twice as many each round), round by round,
+/// until every verdict is settled or the budget is spent. The added jobs
+/// belong to the same run.
 extension RunCommand {
     /// What settling added, for the terminal and the report.
     struct Settling {
