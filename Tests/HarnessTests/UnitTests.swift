@@ -66,6 +66,47 @@ import Workloads
         #expect(jobs.map(\.ordinal) == Array(0..<(2 * rounds)) && Set(jobs.map(\.size)) == [10])
     }
 
+    /// A variant that a ratio claim on time compares runs in at least three
+    /// processes, the file's samples spread over them; a variant that only
+    /// counted claims compare keeps the file's one process and samples.
+    @Test func ratioVariantsRunInThreeProcessesWithTheirSamplesSpread() throws {
+        let source = """
+            name: ratio-claims
+            title: X
+            talk: {title: T, time: "1:00", scenario: "§1"}
+            description: d
+            driver: cheap-operations
+            parameters: {operation: set-constant}
+            sweep: {parameter: views, sizes: [1, 10]}
+            variants: {a: {}, b: {}, c: {}}
+            measurement: {samples: 12}
+            expectations:
+              - {kind: ratio, cheaper: a, than: b, factor: 1}
+              - {kind: ratio, cheaper: a, than: c, factor: 1, metric: solverWork}
+
+            """
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ratio-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("ratio-claims.yaml")
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let loaded = try planner.load([file.path])
+        let workload = try #require(loaded.first?.workload)
+        #expect(workload.processes(of: "a") == 3 && workload.processes(of: "b") == 3 && workload.processes(of: "c") == 1)
+        #expect(workload.samples(of: "a") == 5 && workload.samples(of: "c") == 12)
+        let jobs = try planner.plan(runID: UUID(), workloads: loaded, variants: nil, sizes: [10], samples: nil, seed: 1, engines: [engines[0]])
+        #expect(jobs.map(\.variant) == ["a", "b", "c", "a", "b", "a", "b"])
+        let requests = WorkerRequests(sources: [loaded[0].path: loaded[0].source])
+        #expect(jobs.map { requests.request(for: $0).samples } == [5, 5, 3, 5, 5, 5, 5])   // c is timed by no claim
+        // --samples is per job, as asked.
+        let asked = try planner.plan(runID: UUID(), workloads: loaded, variants: ["a"], sizes: [10], samples: 7, seed: 1, engines: [engines[0]])
+        #expect(asked.map { requests.request(for: $0).samples } == [7, 7, 7])
+        // A file that already plans more processes keeps them and its samples.
+        var five = workload
+        five.measurement.processes = 5
+        #expect(five.processes(of: "a") == 5 && five.samples(of: "a") == 12 && five.processes(of: "c") == 5)
+    }
+
     @Test func mistakesSayWhatToTry() throws {
         #expect(throws: HarnessError.self) { try planner.load(["independent-blokcs"]) }
         do { _ = try planner.load(["independent-blokcs"]) } catch {

@@ -96,11 +96,13 @@ public struct JobPlanner: Sendable {
         var jobs: [PlannedJob] = []
         for loaded in workloads {
             let workload = loaded.workload
-            // A workload measured in several processes is planned once per
+            // A variant measured in several processes is planned once per
             // process, round after round: a cell's processes then run seconds
             // apart, not back to back, so one stretch of load meets one of them.
-            for _ in 0..<max(1, workload.measurement.processes) {
-                for variant in workload.variants where variants?.contains(variant.name) ?? true {
+            let rounds = workload.variants.map { workload.processes(of: $0.name) }.max() ?? 1
+            for round in 0..<rounds {
+                for variant in workload.variants where variants?.contains(variant.name) ?? true
+                    && round < workload.processes(of: variant.name) {
                     for size in Self.sizes(of: workload, asked: sizes).run {
                         for engine in engines {
                             jobs.append(PlannedJob(runID: runID, ordinal: jobs.count, workload: workload.name,

@@ -23,7 +23,10 @@ import Workloads
 /// A variant that no expectation times (its claims are on exact counters
 /// and digests) is measured with at most ``countedOnlySamples`` samples
 /// unless `--samples` asks otherwise: they give the report its times, and
-/// more would measure what no verdict reads.
+/// more would measure what no verdict reads. A variant a ratio claim on
+/// time compares runs in at least ``Workload/ratioProcesses`` processes
+/// (``JobPlanner``), its samples spread over them
+/// (``Workload/samples(of:)``).
 public struct WorkerRequests: Sendable {
     struct Prepared: Sendable {
         var source: String
@@ -60,7 +63,9 @@ public struct WorkerRequests: Sendable {
         var request = JobRequest(workloadPath: job.workloadPath, workloadSource: source, variant: job.variant,
                                  size: job.size, seed: job.seed, samples: job.requestedSamples)
         let counted = entry?.workload.map { w in !w.expectations.contains { $0.timedVariants.contains(job.variant) } } ?? false
-        let samples = entry?.measurement?.samples
+        // A ratio variant spread over extra processes takes fewer samples in each.
+        let spread = entry?.workload.flatMap { w in w.samples(of: job.variant) == w.measurement.samples ? nil : w.samples(of: job.variant) }
+        let samples = spread ?? entry?.measurement?.samples
         request.samples = job.requestedSamples ?? (counted ? min(samples ?? Self.countedOnlySamples, Self.countedOnlySamples) : samples)
         if let m = entry?.measurement {
             request.warmupIterations = m.warmupIterations

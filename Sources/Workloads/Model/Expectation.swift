@@ -20,6 +20,11 @@ public enum Expectation: Sendable, Equatable, Codable {
         }
     }
 
+    /// The variants a ratio claim on time compares.
+    public var ratioTimedVariants: [String] {
+        if case .ratio(let a, let b, _, .time, _) = self { [a, b] } else { [] }
+    }
+
     /// The variants the expectation names, for validation.
     public var variantNames: [String] {
         switch self {

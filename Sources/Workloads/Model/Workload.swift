@@ -30,6 +30,36 @@ public struct Workload: Sendable, Equatable, Codable {
 
     public func variant(named name: String) -> Variant? { variants.first { $0.name == name } }
 
+    /// The fewest worker processes per size for a variant that a ratio
+    /// claim on time compares. Measured in one process each, the ratio of
+    /// two cells is whatever a stretch of load on either process made it;
+    /// across three, the middle process decides.
+    public static let ratioProcesses = 3
+
+    /// The fewest samples per process when ``ratioProcesses`` spreads a
+    /// cell's samples: a process's median needs a few of its own.
+    public static let ratioSamplesPerProcess = 5
+
+    /// Worker processes per size for `variant`: `measurement.processes`,
+    /// and at least ``ratioProcesses`` for a variant a ratio claim on time
+    /// compares.
+    public func processes(of variant: String) -> Int {
+        let asked = max(1, measurement.processes)
+        guard expectations.contains(where: { $0.ratioTimedVariants.contains(variant) }) else { return asked }
+        return max(asked, Self.ratioProcesses)
+    }
+
+    /// Samples per job for `variant`: `measurement.samples`, spread over
+    /// the processes ``processes(of:)`` adds beyond the file's (at least
+    /// ``ratioSamplesPerProcess`` each), so a ratio variant's cell costs
+    /// about what the file asks.
+    public func samples(of variant: String) -> Int {
+        let asked = max(1, measurement.processes), planned = processes(of: variant)
+        guard planned > asked else { return measurement.samples }
+        let spread = (measurement.samples * asked + planned - 1) / planned
+        return min(measurement.samples, max(Self.ratioSamplesPerProcess, spread))
+    }
+
     /// The parameters a job of `variant` at `size` runs with: shared, then the
     /// variant's overrides, then the sweep parameter set to `size`.
     public func resolvedParameters(variant: Variant, size: Int) -> [String: ParameterValue] {

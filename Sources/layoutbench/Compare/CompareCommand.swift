@@ -204,7 +204,11 @@ struct CompareCommand: AsyncParsableCommand {
         // Compare times its own way: its sample count unless --samples, and
         // no warm-up time, which a base from before it would not honour.
         let requests = WorkerRequests(sources: Dictionary(loaded.map { ($0.path, $0.source) }) { a, _ in a })
-        let cells = plan.map { job in
+        // Compare's rounds are its processes: a cell a workload plans in
+        // several processes is one cell here, run every round.
+        var planned = Set<CellKey>()
+        let cells = plan.compactMap { job -> CompareCell? in
+            guard planned.insert(CellKey(workload: job.workload, variant: job.variant, size: job.size)).inserted else { return nil }
             var request = requests.request(for: job)
             request.samples = job.requestedSamples
             request.warmupSeconds = nil
