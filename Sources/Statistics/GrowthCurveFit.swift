@@ -60,7 +60,7 @@ func fitGrowthCurve(_ complexity: ComplexityClass, sizes: [Double],
     let scale = raw.max()!
     let g = raw.map { $0 / scale }
 
-    var (a, b) = nonNegativeLine(g, c, c.indices.map { w[$0] / (c[$0] * c[$0]) })
+    var (a, b) = nonNegativeWeightedLine(g, c, c.indices.map { w[$0] / (c[$0] * c[$0]) })
     var current = objective(a, b, growth: g, logCentres: logC, precisions: w)
     if !(current < constantSquares) {
         (a, b) = (constantLevel, 0)
@@ -74,7 +74,7 @@ func fitGrowthCurve(_ complexity: ComplexityClass, sizes: [Double],
             target[j] = f * (1 + logC[j] - log(f))
             stepWeights[j] = w[j] / (f * f)
         }
-        let (proposedA, proposedB) = nonNegativeLine(g, target, stepWeights)
+        let (proposedA, proposedB) = nonNegativeWeightedLine(g, target, stepWeights)
         var lambda = 1.0
         var accepted: (Double, Double, Double)? = nil
         while lambda > 1e-10 {
@@ -108,8 +108,10 @@ private func objective(_ a: Double, _ b: Double, growth g: [Double],
     return s
 }
 
-/// argmin Σ wⱼ(yⱼ − a − b·gⱼ)² subject to a ≥ 0, b ≥ 0 (see the file header).
-private func nonNegativeLine(_ g: [Double], _ y: [Double], _ w: [Double]) -> (Double, Double) {
+/// argmin Σ wⱼ(yⱼ − a − b·gⱼ)² subject to a ≥ 0, b ≥ 0: the unconstrained
+/// line when it is feasible, else the better of a = 0 and b = 0 (see the
+/// file header).
+public func nonNegativeWeightedLine(_ g: [Double], _ y: [Double], _ w: [Double]) -> (Double, Double) {
     var sw = 0.0, sg = 0.0, sy = 0.0
     for j in g.indices {
         sw += w[j]

@@ -160,25 +160,13 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
     /// argmin Σ wᵢ(vᵢ − a − b·gᵢ)², wᵢ = 1/vᵢ² (1 where vᵢ = 0), a, b ≥ 0.
     static func nonNegativeRelativeFit(_ g: [Double], _ v: [Double]) -> (Double, Double) {
         let w = v.map { $0 == 0 ? 1 : 1 / ($0 * $0) }
-        var sw = 0.0, sv = 0.0
-        for i in g.indices { sw += w[i]; sv += w[i] * v[i] }
-        let vBar = sv / sw
         // The O(1) class (g constant) has a closed form: a = weighted mean.
-        if g.allSatisfy({ $0 == g[0] }) { return (max(vBar, 0), 0) }
-        func loss(_ a: Double, _ b: Double) -> Double {
-            var s = 0.0
-            for i in g.indices { let r = v[i] - a - b * g[i]; s += w[i] * r * r }
-            return s
+        if g.allSatisfy({ $0 == g[0] }) {
+            var sw = 0.0, sv = 0.0
+            for i in g.indices { sw += w[i]; sv += w[i] * v[i] }
+            return (max(sv / sw, 0), 0)
         }
-        if let (a, b) = freeInterceptRelativeFit(g, v), a >= 0 { return (a, b) }
-        var sgg0 = 0.0, sgv0 = 0.0
-        for i in g.indices {
-            sgg0 += w[i] * g[i] * g[i]
-            sgv0 += w[i] * g[i] * v[i]
-        }
-        let onlyA = (max(vBar, 0), 0.0)
-        let onlyB = (0.0, sgg0 > 0 ? max(sgv0 / sgg0, 0) : 0)
-        return loss(onlyA.0, onlyA.1) <= loss(onlyB.0, onlyB.1) ? onlyA : onlyB
+        return nonNegativeWeightedLine(g, v, w)
     }
 }
 
