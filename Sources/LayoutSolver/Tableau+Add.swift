@@ -130,17 +130,12 @@ extension Tableau {
         }
         if subject >= 0 {
             row.solve(for: subject)
-            // Fold the row's dummies: a later row that reuses this one (the
-            // next link of a chain) then copies one reference, not one term
-            // per constraint upstream.
-            row.foldDummies(threshold: foldThreshold, symbols: symbolInfo)
-            if !row.refs.isEmpty { components[c].hasFolded = true }
+            fold(&row, in: c)
             if row.linked { linkedRowsMade += 1 }
             substitute(subject, with: row)
             insertRow(basic: subject, consume row)
         } else {
-            row.foldDummies(threshold: foldThreshold, symbols: symbolInfo)
-            if !row.refs.isEmpty { components[c].hasFolded = true }
+            fold(&row, in: c)
             beginJournal(component: c)
             if let conflicts = addWithArtificialVariable(row, component: c, record: slot) {
                 rollbackJournal()
@@ -168,6 +163,14 @@ extension Tableau {
     }
 
     /// Puts error symbol `e` of `record` into component `c`'s objective at its level.
+    /// Folds `row`'s dummies, so that a later row reusing this one (the
+    /// next link of a chain) copies one reference, not one term per
+    /// constraint upstream; component `c` then holds folded terms.
+    private mutating func fold(_ row: inout Row, in c: Int) {
+        row.foldDummies(threshold: foldThreshold, symbols: symbolInfo)
+        if !row.refs.isEmpty { components[c].hasFolded = true }
+    }
+
     private mutating func addToObjective(_ e: Int, _ record: ConstraintRecord, _ c: Int) {
         let li = levelIndex(c, record.errorPriority(e))
         touchObjective(c, e)

@@ -130,11 +130,14 @@ extension Tableau {
     /// Whether a row of component `c` holds a link (or did).
     func hasLinks(_ c: Int) -> Bool {
         guard linkedRowsMade > 0 else { return false }
-        for s in components[c].symbols {
-            let r = symbolInfo[s].rowOf
-            if r >= 0 && rows[r].linked { return true }
-        }
+        for s in components[c].symbols where isBasicInLinkedRow(s) { return true }
         return false
+    }
+
+    /// Whether `s` is basic in a row that holds a link (or did).
+    private func isBasicInLinkedRow(_ s: Int) -> Bool {
+        let r = symbolInfo[s].rowOf
+        return r >= 0 && rows[r].linked
     }
 
     /// Writes out every link in component `c`, oldest row first, so later
@@ -143,10 +146,7 @@ extension Tableau {
     mutating func expandLinks(inComponent c: Int) {
         guard linkedRowsMade > 0, c >= 0 else { return }
         var slots: [Int] = []
-        for s in components[c].symbols {
-            let r = symbolInfo[s].rowOf
-            if r >= 0 && rows[r].linked { slots.append(r) }
-        }
+        for s in components[c].symbols where isBasicInLinkedRow(s) { slots.append(symbolInfo[s].rowOf) }
         slots.sort { rows[$0].birth < rows[$1].birth }
         for t in slots { expandLinks(t) }
     }
