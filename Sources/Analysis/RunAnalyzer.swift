@@ -189,17 +189,21 @@ struct ExpectationEvaluator {
 
     func verdict(for expectation: Expectation, index: Int) -> ExpectationVerdict {
         let rules = ComparisonRules(evidence: evidence)
-        let (outcome, reason, figures) = switch expectation {
+        var openSizes: [Int] = []
+        let result: ComparisonRules.Result
+        switch expectation {
         case .scaling(let variant, let metric, let claim):
-            ScalingRule(evidence: evidence).evaluate(variant: variant, metric: metric, claim: claim)
+            result = ScalingRule(evidence: evidence).evaluate(variant: variant, metric: metric, claim: claim)
         case .ratio(let cheaper, let than, let factor, let metric, let size):
-            rules.ratio(cheaper: cheaper, than: than, factor: factor, metric: metric, size: size)
+            (result, openSizes) = rules.ratio(cheaper: cheaper, than: than, factor: factor, metric: metric, size: size)
         case .counter(let variant, let counter, let bound):
-            rules.counterBound(variant: variant, counter: counter, bound: bound)
+            result = rules.counterBound(variant: variant, counter: counter, bound: bound)
         case .sameDigest(let variants):
-            rules.sameDigest(variants: variants)
+            result = rules.sameDigest(variants: variants)
         }
-        return ExpectationVerdict(workload: evidence.workload, engine: evidence.engine, index: index,
-                                  expectation: expectation, outcome: outcome, reason: reason, figures: figures)
+        var verdict = ExpectationVerdict(workload: evidence.workload, engine: evidence.engine, index: index,
+                                         expectation: expectation, outcome: result.0, reason: result.1, figures: result.2)
+        if !openSizes.isEmpty { verdict.openSizes = openSizes }
+        return verdict
     }
 }

@@ -4,9 +4,11 @@ import Harness
 import ResultStore
 import Workloads
 
-/// `layoutbench run --settle`: after the planned jobs, inconclusive scaling
-/// verdicts earn more jobs (``SettleAdvice``: the sweep's next size, else
-/// more jobs at every size, twice as many each round), round by round,
+/// `layoutbench run --settle`: after the planned jobs, inconclusive verdicts
+/// on time earn more jobs (``SettleAdvice``: for scaling, the sweep's next
+/// size, else more jobs at every size; for a ratio, more jobs of both
+/// variants where its interval straddles the bound; twice as many each
+/// round), round by round,
 /// until every verdict is settled or the budget is spent. The added jobs
 /// belong to the same run.
 extension RunCommand {

@@ -46,7 +46,7 @@ struct RunCommand: AsyncParsableCommand {
             + "(default: default=layoutbench-worker next to this program).", valueName: "name=path"))
     var engine: [String] = []
 
-    @Flag(name: .long, help: "Give inconclusive scaling verdicts more sizes (the sweep's next) or more jobs, round by round, within --settle-budget.")
+    @Flag(name: .long, help: "Give inconclusive verdicts on time more sizes (the sweep's next) or more jobs (a ratio: at the sizes it straddles), round by round, within --settle-budget.")
     var settle = false
 
     @Option(name: .long, help: ArgumentHelp("Seconds --settle may spend on added jobs (a round that starts finishes).", valueName: "seconds"))

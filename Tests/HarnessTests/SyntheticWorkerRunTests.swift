@@ -124,5 +124,51 @@ extension HarnessServerTests {
             let page = try String(contentsOfFile: try #require(details.run.reportPath), encoding: .utf8)
             #expect(page.contains("settle round 1"))
         }
+
+        /// A ratio claim whose interval straddles its bound: constant time
+        /// against log n at n = 150 is 0.923 of it, claimed at most 1×.
+        /// `--settle` adds jobs of both variants at that size, round by
+        /// round (each worker draws fresh noise), until the interval clears 1×.
+        @Test func settleAddsJobsUntilARatioIsSettled() async throws {
+            let workload = """
+                name: laws
+                title: Known growth laws
+                talk: {title: synthetic, time: "", scenario: "§3"}
+                description: Timings from t = A + C·g(n).
+                driver: long-row
+                parameters: {operation: build}
+                sweep: {parameter: views, sizes: [100, 150]}
+                variants: {constant: {}, log: {}}
+                measurement: {samples: 10}
+                expectations:
+                  - {kind: ratio, cheaper: constant, than: log, factor: 1, size: 150}
+
+                """
+            func verdict(_ extra: [String], seed: Int, name: String) async throws -> (status: String, reason: String, err: String, sizes: [Int]) {
+                let store = try await HarnessServer.freshStore(name)
+                let root = try HarnessServer.scratch(name)
+                let jobs = root + "/job-numbers"
+                try FileManager.default.createDirectory(atPath: jobs, withIntermediateDirectories: true)
+                let result = try run(extra, environment: ["SYNTHETIC_SIGMA": "0.15", "SYNTHETIC_SEED": "\(seed)", "SYNTHETIC_JOBS_DIR": jobs],
+                                     url: store.configuration.urlIncludingPassword, root: root, workload: workload)
+                #expect(result.status == 0, "\(result.err)")
+                let details = try await store.runDetails(try await store.runs()[0].id)
+                let v = try #require(details.verdicts.first)
+                return ("\(v.status)", v.reason, result.err, details.jobs.map(\.plan.size))
+            }
+            // The noise seed that leaves the ratio open is found first.
+            var open: Int?
+            for seed in 1...12 {
+                let first = try await verdict([], seed: seed, name: "ratio-probe")
+                #expect(first.sizes.filter { $0 == 150 }.count == 2 * 3, "three processes per ratio variant: \(first.sizes)")
+                if first.status == "inconclusive" { open = seed; break }
+            }
+            let seed = try #require(open, "no seed in 1…12 leaves constant against log n open")
+            let settled = try await verdict(["--settle", "--settle-budget", "60"], seed: seed, name: "ratio-settle")
+            #expect(settled.err.contains("settle round 1: laws/constant on synthetic: one more job at n = 150, because"), "\(settled.err)")
+            #expect(settled.err.contains("settle round 1: laws/log on synthetic: one more job at n = 150, because"), "\(settled.err)")
+            #expect(settled.status == "pass", "\(settled.reason)")
+            #expect(settled.sizes.filter { $0 == 100 }.count == 2 * 3, "no job added where the claim does not look")
+        }
     }
 }

@@ -21,15 +21,17 @@ struct ComparisonRules {
     var evidence: WorkloadEvidence
     typealias Result = (ExpectationVerdict.Outcome, String, [ExpectationVerdict.Figure])
 
-    func ratio(cheaper: String, than: String, factor: Double, metric: Metric, size: Int?) -> Result {
-        guard evidence.cells[cheaper] != nil else { return (.inconclusive, evidence.missing(cheaper), []) }
-        guard evidence.cells[than] != nil else { return (.inconclusive, evidence.missing(than), []) }
+    /// The verdict and, when it is inconclusive, the sizes whose interval
+    /// straddles the bound: where more jobs could settle it (`run --settle`).
+    func ratio(cheaper: String, than: String, factor: Double, metric: Metric, size: Int?) -> (result: Result, open: [Int]) {
+        guard evidence.cells[cheaper] != nil else { return ((.inconclusive, evidence.missing(cheaper), []), []) }
+        guard evidence.cells[than] != nil else { return ((.inconclusive, evidence.missing(than), []), []) }
         let target = 1 / factor
         let claimed = Expectation.ratioBoundText(factor: factor, of: than)
         var sizes = Set(evidence.sizes(of: cheaper)).intersection(evidence.sizes(of: than)).sorted()
         if let size { sizes = sizes.filter { $0 == size } }
         guard !sizes.isEmpty else {
-            return (.inconclusive, size.map { "no size \($0) with both \(cheaper) and \(than)" } ?? "\(cheaper) and \(than) share no size", [])
+            return ((.inconclusive, size.map { "no size \($0) with both \(cheaper) and \(than)" } ?? "\(cheaper) and \(than) share no size", []), [])
         }
         var worst: (size: Int, ratio: Double, lower: Double, upper: Double)? = nil
         // Of the sizes that fail: the worst, the best and how many.
@@ -40,6 +42,7 @@ struct ComparisonRules {
         // Of the sizes whose interval reaches past the target without
         // failing: the one reaching furthest, which an inconclusive verdict names.
         var straddling: (size: Int, ratio: Double, lower: Double, upper: Double)? = nil
+        var open: [Int] = []
         var missing: [Int] = []
         for n in sizes {
             let r: (Double, Double, Double)
@@ -70,10 +73,11 @@ struct ComparisonRules {
             }
             if r.2 > target {
                 unsure += 1
+                if r.1 <= target { open.append(n) }
                 if r.1 <= target, straddling == nil || r.2 > straddling!.upper { straddling = (n, r.0, r.1, r.2) }
             }
         }
-        guard let w = worst else { return (.inconclusive, "no size has \(metric) for both \(cheaper) and \(than)", []) }
+        guard let w = worst else { return ((.inconclusive, "no size has \(metric) for both \(cheaper) and \(than)", []), []) }
         let figures: [ExpectationVerdict.Figure] = [
             .init("target ratio", target, .ratio), .init("worst ratio (n = \(w.size))", w.ratio, .ratio),
             .init("worst 95 % low", w.lower, .ratio), .init("worst 95 % high", w.upper, .ratio)]
@@ -85,20 +89,20 @@ struct ComparisonRules {
             if failures > 1, let m = mildest {
                 reason += "; more at \(failures) of \(sizes.count) sizes (least \(NumberFormat.ratio(m.ratio)) at n = \(m.size))"
             }
-            return (.fail, reason, figures)
+            return ((.fail, reason, figures), [])
         }
         if unsure == 0 {
-            return (.pass, "at \(sizes.count == 1 ? "the one size" : "every size (\(sizes.count))") \(cheaper) costs at most \(claimed); worst \(shown)", figures)
+            return ((.pass, "at \(sizes.count == 1 ? "the one size" : "every size (\(sizes.count))") \(cheaper) costs at most \(claimed); worst \(shown)", figures), [])
         }
         // Named by the size that leaves it open, which need not be the worst.
         guard let o = straddling else {
             let list = missing.map(String.init).joined(separator: ", ")
-            return (.inconclusive, "no \(metric) for both \(cheaper) and \(than) at n = \(list); worst \(shown)", figures)
+            return ((.inconclusive, "no \(metric) for both \(cheaper) and \(than) at n = \(list); worst \(shown)", figures), [])
         }
         var reason = "\(cheaper)/\(than) = \(NumberFormat.ratio(o.ratio)) [\(NumberFormat.ratio(o.lower)), \(NumberFormat.ratio(o.upper))] at n = \(o.size): "
             + "the interval reaches past \(NumberFormat.ratio(target)) (\(cheaper) at most \(claimed)); more samples at n = \(NumberFormat.grouped(o.size)) would settle it"
         if o.size != w.size { reason += " (the highest ratio is \(NumberFormat.ratio(w.ratio)) at n = \(w.size))" }
-        return (.inconclusive, reason, figures)
+        return ((.inconclusive, reason, figures), open)
     }
 
     func counterBound(variant: String?, counter: String, bound: CounterBound) -> Result {

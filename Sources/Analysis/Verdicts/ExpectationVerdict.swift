@@ -47,6 +47,9 @@ public struct ExpectationVerdict: Sendable, Equatable, Codable {
     /// One or two sentences saying why, with the deciding numbers.
     public var reason: String
     public var figures: [Figure]
+    /// For an inconclusive ratio claim on time, the sizes whose interval
+    /// straddles the bound, where more jobs can settle it (nil otherwise).
+    public var openSizes: [Int]?
 
     public init(workload: String, engine: String, index: Int, expectation: Expectation,
                 outcome: Outcome, reason: String, figures: [Figure] = []) {

@@ -4,7 +4,10 @@ import Workloads
 /// What would settle an inconclusive scaling verdict on time, as jobs to
 /// add to the run, round by round: the next size of the sweep's geometric
 /// progression with more jobs at the two largest sizes while the driver
-/// allows it, then more jobs at every size. The jobs added at a size double
+/// allows it, then more jobs at every size. An inconclusive ratio claim on
+/// time earns more jobs of both its variants at the sizes whose interval
+/// straddles the bound (``ExpectationVerdict/openSizes``): a ratio has no
+/// lever to widen, only intervals to narrow. The jobs added at a size double
 /// from round to round (1, 2, 4, … up to `mostJobsPerRound`): a verdict
 /// still open after a few rounds sits close to its boundary, where one more
 /// job narrows the interval by a sliver and doubling halves its variance.
@@ -45,7 +48,8 @@ public enum SettleAdvice {
         min(1 << min(max(round - 1, 0), 30), mostJobsPerRound)
     }
 
-    /// The requests for every inconclusive time-scaling verdict of `analysis`.
+    /// The requests for every inconclusive verdict on time of `analysis`
+    /// (scaling and ratio claims).
     ///
     /// - Parameters:
     ///   - round: the settling round, from 1.
@@ -70,6 +74,16 @@ public enum SettleAdvice {
             } else if !needsLargerSize(series, claim: claim) {
                 out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: sizes, jobs: jobs, isNewSize: false,
                                          reason: v.reason))
+            }
+        }
+        // After the scaling requests, whose one-per-series rule these must not trip.
+        for v in analysis.verdicts where v.outcome == .inconclusive {
+            guard case .ratio(let cheaper, let than, _, .time, _) = v.expectation, let open = v.openSizes, !open.isEmpty else { continue }
+            for variant in [cheaper, than] where !out.contains(where: {
+                $0.workload == v.workload && $0.variant == variant && $0.engine == v.engine && $0.sizes == open && !$0.isNewSize
+            }) {
+                out.append(SettleRequest(workload: v.workload, variant: variant, engine: v.engine, sizes: open, jobs: jobs,
+                                         isNewSize: false, reason: v.reason))
             }
         }
         return out
