@@ -7,7 +7,7 @@ public enum EngineCounterNames {
         "constraintsAdded", "constraintsRemoved", "constantUpdates", "suggestions", "pivots",
         "rowSubstitutions", "rowsTouched", "termsTouched", "objectiveIterations",
         "componentsMerged", "componentsSplit", "infeasibleRows", "componentsCloned", "componentsMaterialized",
-        "basesDiscovered", "fillIn",
+        "basesDiscovered", "fillIn", "componentsRefreshed",
     ]
 
     /// What the view layer's engine counts (`EngineCounter` in LayoutEngine,

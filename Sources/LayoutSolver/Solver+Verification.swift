@@ -4,7 +4,12 @@
 /// afresh from the original equations (`refactor`), counted in `anomalies`.
 ///
 /// Layout rows (coefficients within 2⁻⁷…2⁷, constants under 2²⁰) never
-/// arm the check, so the common paths pay nothing for it.
+/// arm the check, so the common paths pay nothing for it. With wide
+/// coefficients every small component is refreshed after each change;
+/// with unit-scale coefficients and a constant of 2²⁰ or more (a list a
+/// million points long) only a component where some equation, its error
+/// terms included, no longer holds: a pass over the terms after each
+/// change, not a dense solve of every cell of a long list.
 extension Solver {
     /// Whether equation terms reach outside 2⁻⁷…2⁷, where rounding in a
     /// substituted row can outgrow a tolerance written for unit rows.
@@ -42,6 +47,25 @@ extension Solver {
         return off > 1e-10 * magnitude + 1e-300
     }
 
+    /// Whether the equation in `slot`, with its marker and error terms
+    /// (the system `refactor` solves), fails to hold at the current values
+    /// by more than rounding of its largest term: a drift, which a
+    /// violated preference (its errors carry the violation) is not.
+    private func equationDrifts(_ slot: Int) -> Bool {
+        let r = recordInfo[slot], record = tableau.records[slot]
+        var sum = r.constant, magnitude = abs(r.constant)
+        func add(_ a: Double, _ x: Double) {
+            sum += a * x
+            magnitude = Swift.max(magnitude, abs(a * x))
+        }
+        for t in keptTerms[r.termRange] {
+            add(t.coefficient, symbolOf[key(t.variable.id)].map { tableau.currentValue(of: $0) } ?? 0)
+        }
+        add(record.markerCoefficient, tableau.currentValue(of: record.marker))
+        if record.other >= 0 { add(record.otherCoefficient, tableau.currentValue(of: record.other)) }
+        return abs(sum) > 1e-10 * magnitude + 1e-300
+    }
+
     /// After a solve: each required constraint must hold to rounding of its
     /// own terms; a component where one does not is refactored.
     func verifyRequired() {
@@ -54,17 +78,23 @@ extension Solver {
             guard c >= 0, repaired[c] == nil else { continue }
             repaired[c] = 1
             tableau.anomalies += 1
+            tableau.counters.componentsRefreshed += 1
             refactor(c, rows: tableau.components[c].constraintCount <= 64)
             if tableau.components[c].alive && tableau.components[c].constraintCount <= 64 { rebuildIfStillDrifting(c) }
         }
         // Preferences drift too (a removed row's rounding stays in the rows
-        // it was substituted into), and nothing tells a drifted preference
-        // from a violated one: small components take their values afresh
-        // from the equations after every change. Not a repair; not counted.
+        // it was substituted into, a huge constant shifted away leaves its
+        // own): small components take their values afresh from the
+        // equations after every change. With wide coefficients, always: a
+        // bent coefficient can hide a better basis while the values hold.
+        // Otherwise where an equation no longer holds with its errors.
+        // Not a repair: counted in componentsRefreshed, not in anomalies.
         for slot in recordInfo.indices where recordInfo[slot].isLive {
             let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
-            guard c >= 0, repaired[c] == nil, tableau.components[c].constraintCount <= 64 else { continue }
+            guard c >= 0, repaired[c] == nil, tableau.components[c].constraintCount <= 64,
+                  wideCoefficients || equationDrifts(slot) else { continue }
             repaired[c] = 1
+            tableau.counters.componentsRefreshed += 1
             refactor(c, rows: true)
         }
     }

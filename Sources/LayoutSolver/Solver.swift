@@ -42,8 +42,12 @@ public final class Solver {
     /// Reused by `copy(block:from:)` (taken out while in use), so a copy's
     /// ids, new symbols and created list are not three allocations of its own.
     var copyScratch = CopyScratch()
-    /// Some equation added had terms outside 2⁻⁷…2⁷ (see `verifyRequired`).
+    /// Some equation added had terms outside 2⁻⁷…2⁷ or a constant of 2²⁰
+    /// or more (see `verifyRequired`).
     var wideScale = false
+    /// Some equation added had terms outside 2⁻⁷…2⁷: only then do small
+    /// components take their values afresh after every change.
+    var wideCoefficients = false
     /// A scratch solver that `reinstallAround` asks: it answers as it is.
     private var isProbe = false
     /// A change since the last check, in a solver with wide-scale terms.
@@ -143,6 +147,7 @@ public final class Solver {
         forgottenNonZero = []
         rebuilds = 0
         wideScale = false
+        wideCoefficients = false
         needsVerification = false
     }
 
@@ -253,7 +258,8 @@ public final class Solver {
         // Term by term: two to four, where `append(contentsOf:)` would take
         // its slower generic path for each equation.
         for t in terms { keptTerms.append(t) }
-        if !wideScale && (Solver.isWideScale(terms) || Solver.isWideConstant(e.constant)) { wideScale = true }
+        if !wideCoefficients && Solver.isWideScale(terms) { wideCoefficients = true }
+        if !wideScale && (wideCoefficients || Solver.isWideConstant(e.constant)) { wideScale = true }
         needsVerification = wideScale
         // A slot the tableau has not handed out before grows the array (a
         // rejected add may have used the ones in between), as for symbols.

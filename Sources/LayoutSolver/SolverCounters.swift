@@ -38,6 +38,11 @@ public struct SolverCounters: Hashable, Sendable {
     /// `termsTouched`, not added to `work` again; a term that cancels later
     /// is not taken back.
     public var fillIn = 0
+    /// Components whose values were computed afresh from their equations
+    /// by a dense solve after a solve in a wide-scale system: a repair
+    /// (also counted in `Solver.anomalies`) or the refresh of a small
+    /// component (see `Solver.verifyRequired`).
+    public var componentsRefreshed = 0
 
     public init() {}
 
@@ -50,7 +55,7 @@ public struct SolverCounters: Hashable, Sendable {
          ("objectiveIterations", objectiveIterations), ("componentsMerged", componentsMerged),
          ("componentsSplit", componentsSplit), ("infeasibleRows", infeasibleRows),
          ("componentsCloned", componentsCloned), ("componentsMaterialized", componentsMaterialized),
-         ("basesDiscovered", basesDiscovered), ("fillIn", fillIn)]
+         ("basesDiscovered", basesDiscovered), ("fillIn", fillIn), ("componentsRefreshed", componentsRefreshed)]
     }
 
     /// Sum of the work counters (everything but the call counts): one number for "how much work".
@@ -76,6 +81,7 @@ public struct SolverCounters: Hashable, Sendable {
         d.basesDiscovered = a.basesDiscovered - b.basesDiscovered
         d.infeasibleRows = a.infeasibleRows - b.infeasibleRows
         d.fillIn = a.fillIn - b.fillIn
+        d.componentsRefreshed = a.componentsRefreshed - b.componentsRefreshed
         return d
     }
 }

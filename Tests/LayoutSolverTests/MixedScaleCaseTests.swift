@@ -399,4 +399,49 @@ import LayoutSolver
         #expect(abs(values[0] - 7.5e-5) <= 1e-15, "\(values)")
         #expect(solver.anomalies > 0)
     }
+
+    /// A strong row's constant of 4.3e10 set back to −37: shifting a row's
+    /// constant by 4.3e10 leaves its rounding, 3.8e-6, in x2, and the strong
+    /// row reads violated where it holds exactly. Unit-scale coefficients,
+    /// so no component is refreshed as a routine; the strong equation with
+    /// its error terms no longer holding is what refreshes this one.
+    @Test func aHugeConstantShiftedAwayLeavesNoRounding() throws {
+        let solver = Solver()
+        let x1 = Variable("x1"), x2 = Variable("x2")
+        let strong = row([(-1, x1), (5, x2)], 43_000_000_000, .greaterThanOrEqual, Self.strong)
+        try solver.add(strong)
+        try solver.add(row([(5, x1)], 15, .lessThanOrEqual, Self.weak))
+        _ = solver.value(of: x2)
+        try solver.setConstant(-37, for: strong)
+        let values = [x1, x2].map(solver.value(of:))
+        #expect(abs(values[0] + 3) <= 1e-12 && abs(values[1] - 6.8) <= 1e-12, "\(values)")
+        #expect(solver.counters.componentsRefreshed > 0)
+        #expect(solver.anomalies == 0, "a preference refreshed is not a repair")
+    }
+
+    /// A list three million points long: each cell its own component, its
+    /// top a constant past 2²⁰ (which arms the check after a solve), its
+    /// height a preference. Nothing drifts, so no component is solved
+    /// afresh: refreshing each one densely after every change made a long
+    /// list's build ten times slower and its relayout quadratic.
+    @Test func aLongListWithHugeConstantsRefreshesNothing() throws {
+        let solver = Solver()
+        var cells: [(top: Variable, bottom: Variable)] = []
+        var pin: Constraint?
+        for i in 0..<3_000 {
+            let top = Variable("top\(i)"), bottom = Variable("bottom\(i)")
+            let placed = row([(1, top)], -1_000.0 * Double(i), .equal)
+            try solver.add(placed)
+            pin = placed
+            try solver.add(row([(1, bottom), (-1, top)], -400, .greaterThanOrEqual))
+            try solver.add(row([(1, bottom), (-1, top)], 0, .equal, Self.weak))
+            cells.append((top, bottom))
+        }
+        for (i, c) in cells.enumerated() {
+            #expect(solver.value(of: c.top) == 1_000 * Double(i) && solver.value(of: c.bottom) == 1_000 * Double(i) + 400)
+        }
+        try solver.setConstant(-2_999_500, for: try #require(pin))
+        #expect(solver.value(of: cells[2_999].bottom) == 2_999_900)
+        #expect(solver.counters.componentsRefreshed == 0)
+    }
 }

@@ -20,6 +20,7 @@ public enum EngineCounter: Int, CaseIterable, Sendable {
     case solverPivots, solverRowSubstitutions, solverRowsTouched, solverTermsTouched
     case solverObjectiveIterations, solverComponentsMerged, solverComponentsSplit, solverInfeasibleRows
     case solverComponentsCloned, solverComponentsMaterialized, solverBasesDiscovered, solverFillIn
+    case solverComponentsRefreshed
 
     /// The counter's name in snapshots and JSON.
     public var name: String { Self.names[rawValue] }
@@ -95,6 +96,7 @@ public struct EngineCounters: Hashable, Sendable, Sequence, CustomStringConverti
         add(.solverComponentsMaterialized, Int64(s.componentsMaterialized))
         add(.solverBasesDiscovered, Int64(s.basesDiscovered))
         add(.solverFillIn, Int64(s.fillIn))
+        add(.solverComponentsRefreshed, Int64(s.componentsRefreshed))
     }
 
     /// Sum of the solver's work counters: one number for "how much solving".
