@@ -28,8 +28,8 @@ extension AgentServerTests {
             let ordinals = try rows.map { try $0.int("ordinal") ?? -1 }
             await connection.close()
             let plan = try Self.plan(["independent-blocks", "cheap-operations"], sizes: [10, 100], engine: "fx")
-            #expect(keys.count == plan.count && Set(keys).count == plan.count)
-            #expect(Set(keys) == Set(plan.map { "\($0.workload)/\($0.variant)/\($0.size)/\($0.engineLabel)" }))
+            // A cell the plan holds several times (a ratio variant's processes) is run as often.
+            #expect(keys.sorted() == plan.map { "\($0.workload)/\($0.variant)/\($0.size)/\($0.engineLabel)" }.sorted())
             #expect(ordinals.sorted() == Array(0..<plan.count))
         }
 
