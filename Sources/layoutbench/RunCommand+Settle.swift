@@ -32,11 +32,35 @@ extension RunCommand {
             round += 1
             let details = try await store.runDetails(info.id)
             let analysis = RunAnalyzer().analyze(RunReporting.runData(details, workloads: workloads))
-            let requests = SettleAdvice.requests(for: analysis, round: round) { name in
+            var requests = SettleAdvice.requests(for: analysis, round: round) { name in
                 Self.maximumSize(of: loaded.first { $0.workload.name == name }?.workload, catalog: catalog)
             }
+            // A new size whose one job would outlast what is left of the
+            // budget is not started: the budget is checked between rounds.
+            let elapsed = ContinuousClock.now - started
+            let left = settleBudget - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            var tooLong = false
+            requests.removeAll { r in
+                guard r.isNewSize, let workload = loaded.first(where: { $0.workload.name == r.workload })?.workload,
+                      let series = analysis.series.first(where: {
+                          $0.key.workload == r.workload && $0.key.variant == r.variant && $0.key.engine == r.engine
+                      }),
+                      let seconds = SettleAdvice.expectedJobSeconds(
+                          at: r.sizes[0], series: series.time, samples: samples ?? workload.samples(of: r.variant),
+                          warmupIterations: workload.measurement.warmupIterations,
+                          minSampleSeconds: workload.measurement.minSampleSeconds,
+                          warmupSeconds: workload.measurement.warmupSeconds),
+                      seconds > left else { return false }
+                tooLong = true
+                let line = "settle round \(round): \(r.workload)/\(r.variant) on \(r.engine): n = \(NumberFormat.grouped(r.sizes[0])) not added: "
+                    + "a job there would take about \(NumberFormat.seconds(seconds)), more than the \(NumberFormat.grouped(Int(max(left, 0)))) s "
+                    + "left of --settle-budget"
+                settling.notes.append(line)
+                progress.note(line)
+                return true
+            }
             guard !requests.isEmpty else {
-                if analysis.verdicts.contains(where: { v in
+                if !tooLong, analysis.verdicts.contains(where: { v in
                     guard case .scaling(_, .time, _) = v.expectation else { return false }
                     return v.outcome == .inconclusive
                 }) {

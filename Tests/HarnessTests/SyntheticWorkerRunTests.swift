@@ -65,13 +65,19 @@ extension HarnessServerTests {
             environment[DatabaseLocator.rootVariable] = root
             environment[DatabaseLocator.environmentVariable] = nil
             process.environment = environment
-            let out = Pipe(), err = Pipe()
+            // The terminal's lines go to a file: a long settle writes more
+            // than a pipe holds while this reads the other one to its end.
+            let errPath = root + "/stderr-\(UUID().uuidString).txt"
+            FileManager.default.createFile(atPath: errPath, contents: nil)
+            let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+            defer { try? err.close() }
+            let out = Pipe()
             process.standardOutput = out
             process.standardError = err
             try process.run()
             let outText = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let errText = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
+            let errText = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
             return (process.terminationStatus, outText, errText)
         }
 
@@ -91,28 +97,36 @@ extension HarnessServerTests {
             #expect(verdicts[1].reason.contains("> 1.05: not linear"), "\(verdicts[1].reason)")
         }
 
+        /// The laws workload with n log n in place of n^1.5.
+        static let nLogNWorkload = workload.replacingOccurrences(of: "  n-sqrt-n: {}\n", with: "  n-log-n: {}\n")
+            .replacingOccurrences(of: "variant: n-sqrt-n\n    claim: linear", with: "variant: n-log-n\n    claim: linear")
+            .replacingOccurrences(of: "variant: n-sqrt-n\n    claim: quadratic", with: "variant: n-log-n\n    claim: quadratic")
+
+        /// The first noise seed in 1…12 that leaves n log n behind a 50 %
+        /// intercept, claimed linear with σ 0.3, open on three sizes.
+        func openSeed(_ environment: [String: String] = [:]) async throws -> String? {
+            for seed in 1...12 {
+                let store = try await HarnessServer.freshStore("settle-probe")
+                let result = try run(["--variants", "n-log-n"],
+                                     environment: environment.merging(["SYNTHETIC_SIGMA": "0.3", "SYNTHETIC_INTERCEPT": "0.5", "SYNTHETIC_SEED": "\(seed)"]) { a, _ in a },
+                                     url: store.configuration.urlIncludingPassword, root: try HarnessServer.scratch("settle-probe"), workload: Self.nLogNWorkload)
+                #expect(result.status == 0, "\(result.err)")
+                let verdicts = try await store.runDetails(try await store.runs()[0].id).verdicts
+                if verdicts.contains(where: { $0.expectationIndex == 1 && $0.status == .inconclusive }) { return "\(seed)" }
+            }
+            return nil
+        }
+
         /// n log n behind a 50 % intercept, claimed linear, with σ 0.3: the
         /// noise seed that leaves the verdict open on three sizes is found
         /// first; `--settle` must then add sizes and settle it.
         @Test func settleAddsSizesUntilTheVerdictIsSettled() async throws {
-            let workload = Self.workload.replacingOccurrences(of: "  n-sqrt-n: {}\n", with: "  n-log-n: {}\n")
-                .replacingOccurrences(of: "variant: n-sqrt-n\n    claim: linear", with: "variant: n-log-n\n    claim: linear")
-                .replacingOccurrences(of: "variant: n-sqrt-n\n    claim: quadratic", with: "variant: n-log-n\n    claim: quadratic")
-            var open: String?
-            for seed in 1...12 {
-                let store = try await HarnessServer.freshStore("settle-probe")
-                let result = try run(["--variants", "n-log-n"], environment: ["SYNTHETIC_SIGMA": "0.3", "SYNTHETIC_INTERCEPT": "0.5", "SYNTHETIC_SEED": "\(seed)"],
-                                     url: store.configuration.urlIncludingPassword, root: try HarnessServer.scratch("settle-probe"), workload: workload)
-                let verdicts = try await store.runDetails(try await store.runs()[0].id).verdicts
-                if verdicts.contains(where: { $0.expectationIndex == 1 && $0.status == .inconclusive }) { open = "\(seed)"; break }
-                #expect(result.status == 0, "\(result.err)")
-            }
-            let seed = try #require(open, "no seed in 1…12 leaves n log n open against linear")
+            let seed = try #require(try await openSeed(), "no seed in 1…12 leaves n log n open against linear")
             let store = try await HarnessServer.freshStore("settle")
             let root = try HarnessServer.scratch("settle")
             let result = try run(["--variants", "n-log-n", "--settle", "--settle-budget", "60"],
                                  environment: ["SYNTHETIC_SIGMA": "0.3", "SYNTHETIC_INTERCEPT": "0.5", "SYNTHETIC_SEED": seed],
-                                 url: store.configuration.urlIncludingPassword, root: root, workload: workload)
+                                 url: store.configuration.urlIncludingPassword, root: root, workload: Self.nLogNWorkload)
             #expect(result.status == 0, "\(result.err)")
             #expect(result.err.contains("settle round 1: laws/n-log-n on synthetic: n = 100,000 added, because"), "\(result.err)")
             let details = try await store.runDetails(try await store.runs()[0].id)
@@ -123,6 +137,24 @@ extension HarnessServerTests {
             // The report says which sizes were added and why.
             let page = try String(contentsOfFile: try #require(details.run.reportPath), encoding: .utf8)
             #expect(page.contains("settle round 1"))
+        }
+
+        /// The same open verdict where an iteration at n = 10,000 reports
+        /// 1,000 s: a job at the next size would outlast the budget, so it is
+        /// not started, and the run says why instead of overrunning.
+        @Test func settleStartsNoSizeWhoseJobWouldOutlastTheBudget() async throws {
+            let slow = ["SYNTHETIC_BASE": "10"]
+            let seed = try #require(try await openSeed(slow), "no seed in 1…12 leaves n log n open against linear")
+            let store = try await HarnessServer.freshStore("settle-budget")
+            let result = try run(["--variants", "n-log-n", "--settle", "--settle-budget", "10"],
+                                 environment: slow.merging(["SYNTHETIC_SIGMA": "0.3", "SYNTHETIC_INTERCEPT": "0.5", "SYNTHETIC_SEED": seed]) { a, _ in a },
+                                 url: store.configuration.urlIncludingPassword, root: try HarnessServer.scratch("settle-budget"),
+                                 workload: Self.nLogNWorkload)
+            #expect(result.status == 0, "\(result.err)")
+            #expect(result.err.contains("laws/n-log-n on synthetic: n = 100,000 not added: a job there would take about"), "\(result.err)")
+            #expect(result.err.contains("left of --settle-budget"), "\(result.err)")
+            let details = try await store.runDetails(try await store.runs()[0].id)
+            #expect(!details.jobs.contains { $0.plan.size == 100_000 })
         }
 
         /// A ratio claim whose interval straddles its bound: constant time

@@ -106,6 +106,25 @@ public enum SettleAdvice {
         return !(top.count == 2 && top.contains { $0.slope.lower > $0.limit } && top.allSatisfy { $0.slope.slope > $0.limit })
     }
 
+    /// Seconds one job of `series` is expected to take at `size`: its
+    /// median at the largest size, grown by the steeper of the sweep's
+    /// exponent and its top pair's slope, for each sample and warm-up
+    /// iteration (each lasting at least `minSampleSeconds`), plus the
+    /// warm-up time. Nil without two sizes with times. Settling weighs a
+    /// new size by it: one job of a steep series at the next size can
+    /// outlast the whole budget.
+    public static func expectedJobSeconds(at size: Int, series: TimeScaling, samples: Int, warmupIterations: Int,
+                                          minSampleSeconds: Double, warmupSeconds: Double) -> Double? {
+        let n = series.sizes, t = series.medians
+        guard n.count >= 2, n.count == t.count else { return nil }
+        let m = n.count - 1
+        guard n[m - 1] > 0, n[m] > n[m - 1], t[m - 1] > 0, t[m] > 0 else { return nil }
+        let top = log(t[m] / t[m - 1]) / log(Double(n[m]) / Double(n[m - 1]))
+        let slope = max(series.powerLaw?.exponent ?? top, top, 0)
+        let perIteration = t[m] * pow(Double(max(size, n[m])) / Double(n[m]), slope)
+        return Double(samples + warmupIterations) * max(perIteration, minSampleSeconds) + warmupSeconds
+    }
+
     /// The size after the last in the sweep's geometric progression: the
     /// last times the geometric mean ratio of consecutive sizes, rounded to
     /// two significant digits so the new size reads like the others.
