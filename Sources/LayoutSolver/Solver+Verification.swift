@@ -27,32 +27,12 @@ extension Solver {
         abs(constant) >= 0x1p20
     }
 
-    /// Whether the equation in `slot` fails to hold at the current values
-    /// by more than rounding of its largest term (the scale its rounding
-    /// follows).
-    private func drifts(_ slot: Int) -> Bool {
+    /// The equation in `slot` at the current values: its constant and kept
+    /// terms, with its marker and error terms when `withMarkers` (the
+    /// system `refactor` solves), and the size of its largest term (the
+    /// scale its rounding follows).
+    private func evaluate(_ slot: Int, withMarkers: Bool) -> (sum: Double, magnitude: Double) {
         let r = recordInfo[slot]
-        var sum = r.constant, magnitude = abs(r.constant)
-        for t in keptTerms[r.termRange] {
-            let s = symbolOf[key(t.variable.id)]
-            let x = s.map { tableau.currentValue(of: $0) } ?? 0
-            sum += t.coefficient * x
-            magnitude = Swift.max(magnitude, abs(t.coefficient * x))
-        }
-        let off: Double = switch r.relation {
-            case .equal: abs(sum)
-            case .lessThanOrEqual: Swift.max(0, sum)
-            case .greaterThanOrEqual: Swift.max(0, -sum)
-        }
-        return off > 1e-10 * magnitude + 1e-300
-    }
-
-    /// Whether the equation in `slot`, with its marker and error terms
-    /// (the system `refactor` solves), fails to hold at the current values
-    /// by more than rounding of its largest term: a drift, which a
-    /// violated preference (its errors carry the violation) is not.
-    private func equationDrifts(_ slot: Int) -> Bool {
-        let r = recordInfo[slot], record = tableau.records[slot]
         var sum = r.constant, magnitude = abs(r.constant)
         func add(_ a: Double, _ x: Double) {
             sum += a * x
@@ -61,8 +41,31 @@ extension Solver {
         for t in keptTerms[r.termRange] {
             add(t.coefficient, symbolOf[key(t.variable.id)].map { tableau.currentValue(of: $0) } ?? 0)
         }
-        add(record.markerCoefficient, tableau.currentValue(of: record.marker))
-        if record.other >= 0 { add(record.otherCoefficient, tableau.currentValue(of: record.other)) }
+        if withMarkers {
+            let record = tableau.records[slot]
+            add(record.markerCoefficient, tableau.currentValue(of: record.marker))
+            if record.other >= 0 { add(record.otherCoefficient, tableau.currentValue(of: record.other)) }
+        }
+        return (sum, magnitude)
+    }
+
+    /// Whether the equation in `slot` fails to hold at the current values
+    /// by more than rounding of its largest term.
+    private func drifts(_ slot: Int) -> Bool {
+        let (sum, magnitude) = evaluate(slot, withMarkers: false)
+        let off: Double = switch recordInfo[slot].relation {
+            case .equal: abs(sum)
+            case .lessThanOrEqual: Swift.max(0, sum)
+            case .greaterThanOrEqual: Swift.max(0, -sum)
+        }
+        return off > 1e-10 * magnitude + 1e-300
+    }
+
+    /// Whether the equation in `slot`, with its marker and error terms,
+    /// fails to hold by more than rounding of its largest term: a drift,
+    /// which a violated preference (its errors carry the violation) is not.
+    private func equationDrifts(_ slot: Int) -> Bool {
+        let (sum, magnitude) = evaluate(slot, withMarkers: true)
         return abs(sum) > 1e-10 * magnitude + 1e-300
     }
 

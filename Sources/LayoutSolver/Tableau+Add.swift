@@ -162,7 +162,6 @@ extension Tableau {
         return Double(sign: .plus, exponent: -largest.exponent, significand: 1)
     }
 
-    /// Puts error symbol `e` of `record` into component `c`'s objective at its level.
     /// Folds `row`'s dummies, so that a later row reusing this one (the
     /// next link of a chain) copies one reference, not one term per
     /// constraint upstream; component `c` then holds folded terms.
@@ -171,6 +170,7 @@ extension Tableau {
         if !row.refs.isEmpty { components[c].hasFolded = true }
     }
 
+    /// Puts error symbol `e` of `record` into component `c`'s objective at its level.
     private mutating func addToObjective(_ e: Int, _ record: ConstraintRecord, _ c: Int) {
         let li = levelIndex(c, record.errorPriority(e))
         touchObjective(c, e)
