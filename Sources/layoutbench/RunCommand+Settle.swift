@@ -37,8 +37,7 @@ extension RunCommand {
             }
             // A new size whose one job would outlast what is left of the
             // budget is not started: the budget is checked between rounds.
-            let elapsed = ContinuousClock.now - started
-            let left = settleBudget - (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            let left = settleBudget - CompareSession.seconds(ContinuousClock.now - started)
             var tooLong = false
             requests.removeAll { r in
                 guard r.isNewSize, let workload = loaded.first(where: { $0.workload.name == r.workload })?.workload,

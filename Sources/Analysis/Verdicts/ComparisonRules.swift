@@ -73,8 +73,10 @@ struct ComparisonRules {
             }
             if r.2 > target {
                 unsure += 1
-                if r.1 <= target { open.append(n) }
-                if r.1 <= target, straddling == nil || r.2 > straddling!.upper { straddling = (n, r.0, r.1, r.2) }
+                if r.1 <= target {
+                    open.append(n)
+                    if straddling == nil || r.2 > straddling!.upper { straddling = (n, r.0, r.1, r.2) }
+                }
             }
         }
         guard let w = worst else { return ((.inconclusive, "no size has \(metric) for both \(cheaper) and \(than)", []), []) }

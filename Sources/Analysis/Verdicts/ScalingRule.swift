@@ -146,8 +146,7 @@ struct ScalingRule {
             // The sweep is within the band but one pair is not: a step, or a
             // steeper law the sweep has not yet revealed. Neither passes.
             let why = "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but " + pairText(s, limit)
-            if counters.within { return (.pass, "\(why); settled by the counters: \(counters.text)", figures) }
-            if counters.beyond != nil { return (.fail, "\(why); \(counters.text), growing faster than \(claimName)", figures) }
+            if let settled = settledByCounters(why, counters, claimName: claimName, figures: figures) { return settled }
             // A step steepens one pair; growth steeper than the claim, held
             // inside the band over the sweep by an intercept, steepens every
             // pair at the top. Two consecutive top pairs wholly above their
@@ -169,8 +168,7 @@ struct ScalingRule {
             // Three decimals where two would print the bound itself ("reaches 1.05: too near 1.05").
             let reach = fmt.fixed(passUpper, 2) == fmt.fixed(bound, 2) ? fmt.fixed(passUpper, 3) : fmt.fixed(passUpper, 2)
             let why = "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but its 99 % interval reaches \(reach): too near \(fmt.fixed(bound, 2)) to pass"
-            if counters.within { return (.pass, "\(why); settled by the counters: \(counters.text)", figures) }
-            if counters.beyond != nil { return (.fail, "\(why); \(counters.text), growing faster than \(claimName)", figures) }
+            if let settled = settledByCounters(why, counters, claimName: claimName, figures: figures) { return settled }
             let shrink = (passUpper - p.exponent) / max(bound - p.exponent, 1e-9)
             let factor = Int((shrink * shrink).rounded(.up))
             let more = factor <= 16 ? "\(max(factor, 2))× the samples" : "far more samples"
@@ -203,14 +201,12 @@ struct ScalingRule {
             let shape = c.steeperFit(than: claimed).map { "\($0) fits the curve better than any class up to \(claimed)" }
                 ?? "no class up to \(claimed) fits the curve (best \(c.complexity)\(c.fitsWell ? "" : ", which does not fit either"))"
             let why = shape + " and between n = \(fmt.grouped(top.0.from)) and \(fmt.grouped(top.0.to)) the slope \(fmt.fixed(top.0.slope, 2)) [\(fmt.fixed(top.0.lower, 2)), \(fmt.fixed(top.0.upper, 2))] reaches past \(fmt.fixed(top.1, 2))"
-            if counters.within { return (.pass, "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but \(why); settled by the counters: \(counters.text)", figures) }
-            if counters.beyond != nil { return (.fail, "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but \(why); \(counters.text), growing faster than \(claimName)", figures) }
+            if let settled = settledByCounters("\(exponentText) ≤ \(fmt.fixed(bound, 2)), but \(why)", counters, claimName: claimName, figures: figures) { return settled }
             let largest = t.sizes.last ?? 0
             return (.inconclusive, "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but \(why); more samples at the top sizes or a size beyond n = \(fmt.grouped(largest)) would settle it", figures)
         }
         // The interval straddles the bound.
-        if counters.within { return (.pass, "\(exponentText) straddles \(fmt.fixed(bound, 2)); settled by the counters: \(counters.text)", figures) }
-        if counters.beyond != nil { return (.fail, "\(exponentText) straddles \(fmt.fixed(bound, 2)); \(counters.text), growing faster than \(claimName)", figures) }
+        if let settled = settledByCounters("\(exponentText) straddles \(fmt.fixed(bound, 2))", counters, claimName: claimName, figures: figures) { return settled }
         return (.inconclusive, straddleReason(exponentText: exponentText, lower: p.lower, upper: p.upper, bound: bound, time: t) + advice, figures)
     }
 
@@ -228,13 +224,23 @@ struct ScalingRule {
             + "\(more) or a size beyond n = \(fmt.grouped(time.sizes.last ?? 0)) would settle it"
     }
 
+    typealias CounterVotes = (within: Bool, nearlyWithin: Bool, beyond: CounterGrowth?, text: String)
+
+    /// Where time alone leaves the claim open: counters exactly within it
+    /// pass it, a counter beyond it fails it; nil when they settle neither.
+    private func settledByCounters(_ why: String, _ counters: CounterVotes, claimName: String,
+                                   figures: [ExpectationVerdict.Figure]) -> (ExpectationVerdict.Outcome, String, [ExpectationVerdict.Figure])? {
+        if counters.within { return (.pass, "\(why); settled by the counters: \(counters.text)", figures) }
+        if counters.beyond != nil { return (.fail, "\(why); \(counters.text), growing faster than \(claimName)", figures) }
+        return nil
+    }
+
     /// What the series' counters say about the claim. `within`: every
     /// counter fits a class up to the claim exactly, which can settle a
     /// pass. `nearlyWithin`: every counter fits such a class, some within
     /// 5 % (cheaper first items, say): the work is within the claim, which
     /// can keep a time verdict from failing but never pass it.
-    private func counterVotes(series: SeriesScaling, band: ClaimBand)
-        -> (within: Bool, nearlyWithin: Bool, beyond: CounterGrowth?, text: String) {
+    private func counterVotes(series: SeriesScaling, band: ClaimBand) -> CounterVotes {
         let limit = band.exponent + ClaimBand.tolerance
         let within: Bool, nearlyWithin: Bool, beyond: CounterGrowth?
         if let c = band.complexity {

@@ -63,9 +63,9 @@ public struct WorkerRequests: Sendable {
         var request = JobRequest(workloadPath: job.workloadPath, workloadSource: source, variant: job.variant,
                                  size: job.size, seed: job.seed, samples: job.requestedSamples)
         let counted = entry?.workload.map { w in !w.expectations.contains { $0.timedVariants.contains(job.variant) } } ?? false
-        // A ratio variant spread over extra processes takes fewer samples in each.
-        let spread = entry?.workload.flatMap { w in w.samples(of: job.variant) == w.measurement.samples ? nil : w.samples(of: job.variant) }
-        let samples = spread ?? entry?.measurement?.samples
+        // The file's samples, or fewer per process for a ratio variant spread over extra processes.
+        let planned = entry?.workload?.samples(of: job.variant)
+        let samples = entry?.measurement != nil || planned != entry?.workload?.measurement.samples ? planned : nil
         request.samples = job.requestedSamples ?? (counted ? min(samples ?? Self.countedOnlySamples, Self.countedOnlySamples) : samples)
         if let m = entry?.measurement {
             request.warmupIterations = m.warmupIterations

@@ -13,11 +13,7 @@ public enum Expectation: Sendable, Equatable, Codable {
     /// The variants whose time the expectation reads (a scaling or ratio
     /// claim on time); counters and digests are exact and read no time.
     public var timedVariants: [String] {
-        switch self {
-        case .scaling(let v, .time, _): [v]
-        case .ratio(let a, let b, _, .time, _): [a, b]
-        default: []
-        }
+        if case .scaling(let v, .time, _) = self { [v] } else { ratioTimedVariants }
     }
 
     /// The variants a ratio claim on time compares.
