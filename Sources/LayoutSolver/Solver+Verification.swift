@@ -69,6 +69,14 @@ extension Solver {
         return abs(sum) > 1e-10 * magnitude + 1e-300
     }
 
+    /// Whether every required equation holds at the current values, to
+    /// rounding of its own terms: a witness that they can all hold.
+    func requiredEquationsHold() -> Bool {
+        recordInfo.indices.allSatisfy {
+            !recordInfo[$0].isLive || !recordInfo[$0].priority.isRequired || !drifts($0)
+        }
+    }
+
     /// After a solve: each required constraint must hold to rounding of its
     /// own terms; a component where one does not is refactored.
     func verifyRequired() {
@@ -106,12 +114,35 @@ extension Solver {
     /// hold means the basis itself is wrong (singular, from a pivot on
     /// rounding, so no values solve it), and the component is built again
     /// from its equations.
-    private func rebuildIfStillDrifting(_ c: Int) {
+    @discardableResult
+    private func rebuildIfStillDrifting(_ c: Int) -> [UInt64: Conflict] {
         for slot in tableau.records(of: c) where recordInfo[slot].isLive && recordInfo[slot].priority.isRequired
                                                  && drifts(slot) {
-            rebuildFromEquations(c)
-            return
+            return rebuildFromEquations(c)
         }
+        return [:]
+    }
+
+    /// The check, run at once on the component of a required constraint
+    /// just added (`slot`, whose id is `id`), when it is small. Phase one
+    /// can reach zero through a coefficient that rounding kept in one row
+    /// and cancelled in another (x ≥ 12000 accepted beside x ≤ 14 through
+    /// a 1e-7 term); the values then break a required equation. The
+    /// rebuild from the equations puts the required ones back in addition
+    /// order, so the new one is the one left out, and its conflict is
+    /// returned: the add is refused instead of dropped unseen at the next
+    /// read.
+    func confirmAdded(_ slot: Int, id: UInt64) -> Conflict? {
+        let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
+        guard c >= 0, tableau.components[c].constraintCount <= 64,
+              tableau.records(of: c).contains(where: {
+                  recordInfo[$0].isLive && recordInfo[$0].priority.isRequired && drifts($0)
+              }) else { return nil }
+        tableau.anomalies += 1
+        tableau.counters.componentsRefreshed += 1
+        refactor(c, rows: true)
+        guard tableau.components[c].alive else { return nil }
+        return rebuildIfStillDrifting(c)[id]
     }
 
     /// Recomputes component `c`'s basic values from the original equations:

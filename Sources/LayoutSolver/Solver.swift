@@ -204,6 +204,9 @@ public final class Solver {
             }
         }
         keep(e, terms, slot: slot)
+        if wideScale && e.priority.isRequired && !isProbe, let conflict = confirmAdded(slot, id: e.id) {
+            throw .unsatisfiable(value(), conflicts: conflict.records.compactMap(keptConstraint))
+        }
     }
 
     /// A required equation rejected in a wide-scale system is tried once
@@ -235,7 +238,10 @@ public final class Solver {
                 guard let kept = keptConstraint(slot), (try? probe.add(kept)) != nil else { return .failure(rejected) }
             }
         }
-        guard (try? probe.add(constraint)) != nil else { return .failure(rejected) }
+        // Accepted only with a witness: the probe's own values must meet
+        // every required equation. Phase one over rows of 1e15 can reach
+        // zero on rounding alone, where the equations say otherwise.
+        guard (try? probe.add(constraint)) != nil, probe.requiredEquationsHold() else { return .failure(rejected) }
         let again = takeApart(components) { _ in true }
         for r in again where r.priority.isRequired { reinstall(r) }
         let result: Result<Int, Conflict>
@@ -762,16 +768,23 @@ public final class Solver {
     /// equations, the required ones first, each group in addition order:
     /// the last repair, for rows that a pivot on rounding left on a
     /// singular basis, where no refactor can find values.
-    func rebuildFromEquations(_ c: Int) {
+    /// Returns each constraint that could not go back in (by id), with the
+    /// required records it conflicted with.
+    @discardableResult
+    func rebuildFromEquations(_ c: Int) -> [UInt64: Conflict] {
         let again = takeApart([c]) { _ in true }
-        for r in again where r.priority.isRequired { reinstall(r) }
-        for r in again where !r.priority.isRequired { reinstall(r) }
+        var dropped: [UInt64: Conflict] = [:]
+        for r in again where r.priority.isRequired { if let e = reinstall(r) { dropped[r.id] = e } }
+        for r in again where !r.priority.isRequired { if let e = reinstall(r) { dropped[r.id] = e } }
         tableau.optimizeDirty()
+        return dropped
     }
 
     /// Installs a dismantled record's equation again, with the constant in
-    /// effect, and moves its record to the slot it lands in.
-    private func reinstall(_ r: RecordInfo) {
+    /// effect, and moves its record to the slot it lands in. Returns the
+    /// conflict when it cannot go back in.
+    @discardableResult
+    private func reinstall(_ r: RecordInfo) -> Conflict? {
         let e = EquationBatch.Equation(id: r.id, constant: r.constant, termStart: 0, termCount: r.termCount,
                                        relation: r.relation, priority: r.priority, abovePriority: r.abovePriority)
         let installed = keptTerms.withUnsafeBufferPointer { all -> Result<Int, Conflict> in
@@ -788,13 +801,15 @@ public final class Solver {
             additions += 1
             while recordInfo.count <= slot { recordInfo.append(RecordInfo()) }
             recordInfo[slot] = moved
-        case .failure:
+            return nil
+        case .failure(let conflict):
             // A subset of a satisfiable system is satisfiable: only
             // rounding can get here. Keep going without the constraint.
             tableau.anomalies += 1
             recordOf[key(r.id)] = nil
             deadKeptTerms += r.termCount
             edits = edits.filter { $0.value.constraint.id != r.id }
+            return conflict
         }
     }
 

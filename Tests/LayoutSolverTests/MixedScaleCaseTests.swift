@@ -444,4 +444,60 @@ import LayoutSolver
         #expect(solver.value(of: cells[2_999].bottom) == 2_999_900)
         #expect(solver.counters.componentsRefreshed == 0)
     }
+
+    /// x ≤ 14 is required when x ≥ 12000 arrives. Phase one reached zero
+    /// through a 1e-7 coefficient that rounding kept in one row and
+    /// cancelled in another, so the add went through; the check after the
+    /// solve then dropped the row unseen. The check now runs at the add,
+    /// and the add is refused with the solver as it was.
+    @Test func anInfeasibleRowLetThroughByRoundingIsRefused() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let before = [
+            row([(2, x2), (-1, x0), (-3e-6, x1)], -0.041, .equal, Self.strong),
+            row([(1, x0), (0.002, x2)], -47, .greaterThanOrEqual, Self.weak),
+            row([(2, x1), (-3_000_000, x0)], -11_000, .equal, Self.strong),
+            row([(-3, x2)], 42, .greaterThanOrEqual),
+            row([(-5, x2), (-5, x1)], -0.014, .equal, Self.medium),
+            row([(3e-6, x0), (-3, x2)], 24, .equal, Self.weak),
+        ]
+        for r in before {
+            try solver.add(r)
+            _ = solver.value(of: x0)
+        }
+        let contradicting = row([(-1, x2)], 12_000, .lessThanOrEqual)
+        #expect(throws: SolverError.self) { try solver.add(contradicting) }
+        #expect(!solver.contains(contradicting))
+        for r in before { #expect(solver.contains(r)) }
+        #expect(holds(before[3], in: solver), "x2 = \(solver.value(of: x2))")
+        #expect(solver.anomalies > 0)
+    }
+
+    /// A rejected row is asked again of a fresh solver holding only the
+    /// required rows, and that solver's phase one, over rows of 1e15,
+    /// reached zero on rounding: its own values broke a required row by
+    /// all of its size. An acceptance needs values that meet every
+    /// required row; without them the rejection stands.
+    @Test func aSecondOpinionNeedsValuesThatHold() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        let before = [
+            row([(2e-6, x0), (-3, x2)], -3.1e-5, .greaterThanOrEqual, Self.strong),
+            row([(-1, x2), (-3, x1)], 0.01, .equal, Self.medium),
+            row([(3, x2), (5, x1)], 42, .greaterThanOrEqual),
+            row([(2, x1), (-1, x0), (1e-6, x2)], -44_000_000, .greaterThanOrEqual, Self.weak),
+            row([(2e-6, x1), (-0.005, x0)], 6, .lessThanOrEqual),
+            row([(-1e-12, x0), (0.005, x2)], 3e-9, .greaterThanOrEqual),
+        ]
+        for r in before {
+            try solver.add(r)
+            _ = solver.value(of: x0)
+        }
+        // With x2 = 1e-12·x0 − 2.3e-5 the last row but one needs x0 ≤ −112,563,
+        // and the two before it x0 ≥ 1,200.
+        let contradicting = row([(-2_000_000, x2), (2e-6, x0)], -46, .equal)
+        #expect(throws: SolverError.self) { try solver.add(contradicting) }
+        #expect(!solver.contains(contradicting))
+        for r in before where r.priority.isRequired { #expect(holds(r, in: solver), "\(r)") }
+    }
 }

@@ -25,7 +25,10 @@ import Randomness
             if let wrong = s.run() { Issue.record("seed \(seed): \(wrong)") }
             if !s.overflowed { judged += 1 }
         }
-        #expect(judged * 10 >= seeds.count * 9, "only \(judged) of \(seeds.count) sessions judged")
+        // About one session in six needs more than `Int128` for its exact
+        // reference; far more than that means the reference, not the
+        // sessions, changed.
+        #expect(judged * 4 >= seeds.count * 3, "only \(judged) of \(seeds.count) sessions judged")
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SOLVER_MIXED_SEEDS"] != nil))
