@@ -28,9 +28,7 @@ struct BenchCommand: AsyncParsableCommand {
     /// The median, or NaN for no values (printed as such).
     static func median(_ values: [Double]) -> Double { (try? Statistics.median(values)) ?? .nan }
 
-    static func milliseconds(_ duration: Duration) -> Double {
-        (Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18) * 1000
-    }
+    static func milliseconds(_ duration: Duration) -> Double { duration.inSeconds * 1000 }
 
     struct Overhead: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

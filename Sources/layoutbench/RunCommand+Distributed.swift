@@ -103,7 +103,7 @@ extension RunCommand {
                                                  notRun: notRun, after: after, stored: true))
         }
         print(ExpectationTable.render(after.verdicts, style: output.style), terminator: "")
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = elapsed.inSeconds
         let cancelledText = final.cancelled > 0 ? ", \(final.cancelled) cancelled" : ""
         print("run \(id): \(planned) jobs, \(failed) failed (distributed: \(final.done) done, \(final.failed) given up by the queue"
               + cancelledText + String(format: ", %.1f s)", seconds))

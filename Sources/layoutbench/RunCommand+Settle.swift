@@ -37,7 +37,7 @@ extension RunCommand {
             }
             // A new size whose one job would outlast what is left of the
             // budget is not started: the budget is checked between rounds.
-            let left = settleBudget - CompareSession.seconds(ContinuousClock.now - started)
+            let left = settleBudget - (ContinuousClock.now - started).inSeconds
             var tooLong = false
             requests.removeAll { r in
                 guard r.isNewSize, let workload = loaded.first(where: { $0.workload.name == r.workload })?.workload,

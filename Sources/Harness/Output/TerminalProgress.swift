@@ -89,7 +89,7 @@ public final class TerminalProgress: ProgressReporter {
         let (done, failed, elapsed) = state.withLock { state in
             state.ticker?.cancel()
             state.ticker = nil
-            return (state.done, state.failed, Self.seconds(ContinuousClock.now - state.started))
+            return (state.done, state.failed, (ContinuousClock.now - state.started).inSeconds)
         }
         let summary = "run finished: \(done) job\(done == 1 ? "" : "s"), \(failed) failed, in \(Clock.format(elapsed))"
         switch style {
@@ -111,7 +111,7 @@ public final class TerminalProgress: ProgressReporter {
     /// `[3/20] 0:12 elapsed, ETA 0:48 · cells/plain n=100 [default]`, cut to the terminal's width.
     private func statusLine() -> String {
         let line = state.withLock { state -> String in
-            let elapsed = Self.seconds(ContinuousClock.now - state.started)
+            let elapsed = (ContinuousClock.now - state.started).inSeconds
             let eta = state.done == 0 ? "--:--"
                 : Clock.format(elapsed / Double(state.done) * Double(state.total - state.done))
             let current = state.running.values.sorted { $0.ordinal < $1.ordinal }.map(\.label).joined(separator: ", ")
@@ -133,7 +133,4 @@ public final class TerminalProgress: ProgressReporter {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-    }
 }

@@ -229,8 +229,7 @@ struct CompareCommand: AsyncParsableCommand {
         let suite = outcome.suite
         var header = ComparisonHeader(id: id, baseSpec: base, baseCommit: baseBuild.commit, candidateSpec: candidate,
                                       candidateCommit: candidateBuild.commit, threshold: threshold, rounds: outcome.rounds,
-                                      jobs: outcome.jobsRun, seconds: Double(outcome.elapsed.components.seconds)
-                                          + Double(outcome.elapsed.components.attoseconds) / 1e18,
+                                      jobs: outcome.jobsRun, seconds: outcome.elapsed.inSeconds,
                                       checkSeconds: outcome.checkSeconds, timeBudget: timeBudget > 0 ? timeBudget : nil,
                                       minRounds: minRounds, maxRounds: maxRounds, schedule: schedule,
                                       undecided: try parsedUndecided())

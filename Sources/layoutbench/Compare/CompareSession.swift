@@ -112,7 +112,7 @@ struct CompareSession: Sendable {
         let trimmed = zip(cells, pending).filter { $0.request.samples != $1.request.samples }.count
         if trimmed > 0 { log("\(trimmed) cell\(trimmed == 1 ? "" : "s") run fewer samples per timing job: their iterations are too slow to fit --sample-budget \(sampleBudget) s") }
         let planned = pending
-        let checkSeconds = Self.seconds(ContinuousClock.now - started)
+        let checkSeconds = (ContinuousClock.now - started).inSeconds
         // The ordinary rounds, then (with --settle) the settling rounds: the
         // same loop under a higher round cap and a budget of their own.
         var cap = maxRounds, budget = timeBudget, budgetStart = started
@@ -121,7 +121,7 @@ struct CompareSession: Sendable {
         phases: while true {
             while !pending.isEmpty, rounds < cap {
                 if rounds >= max(policy.minimumRounds, minRounds), let budget {
-                    let left = budget - Self.seconds(ContinuousClock.now - budgetStart)
+                    let left = budget - (ContinuousClock.now - budgetStart).inSeconds
                     // Each cell's latest timing job: A B B A ends with the base's.
                     let latest = base.compactMapValues(\.jobSeconds.last)
                     let affordable = RoundBudget.affordable(pending.map(\.key), suite: suite, jobSeconds: latest, secondsLeft: left,
@@ -139,7 +139,7 @@ struct CompareSession: Sendable {
                 rounds += 1
                 log("round \(rounds): \(pending.count) cell\(pending.count == 1 ? "" : "s"), \(pending.count * 4) jobs (\(schedule.label)) · "
                     + progress(pending: pending, base: base, checkSeconds: checkSeconds, rounds: rounds, cap: cap,
-                               budget: budget.map { $0 + Self.seconds(budgetStart - started) }, started: started))
+                               budget: budget.map { $0 + (budgetStart - started).inSeconds }, started: started))
                 for cell in RunOrder.shuffled(pending, round: rounds) {
                     for step in schedule.steps {
                         // A side that already failed is not run again (its cell is an error).
@@ -187,7 +187,7 @@ struct CompareSession: Sendable {
             let open = Set(suite.cells.filter { $0.time == .unknown }.map(\.key))
             let settled = start.undecided.filter { !open.contains($0) }
             return ComparisonSettling(undecided: start.undecided, settled: settled, rounds: rounds - start.rounds,
-                                      seconds: Self.seconds(ContinuousClock.now - start.at), budget: settleBudget ?? 0,
+                                      seconds: (ContinuousClock.now - start.at).inSeconds, budget: settleBudget ?? 0,
                                       stop: settled.count == start.undecided.count ? "every cell decided" : settleStop)
         }
         if let settling, !settling.undecided.isEmpty { log(settling.summary) }
@@ -204,7 +204,7 @@ struct CompareSession: Sendable {
                 group.addTask {
                     let start = ContinuousClock.now
                     let result = await runJob(cell, side: side)
-                    return (i, result, Self.seconds(ContinuousClock.now - start))
+                    return (i, result, (ContinuousClock.now - start).inSeconds)
                 }
             }
             var out = [(Side, WorkerRunResult, Double)?](repeating: nil, count: sides.count)
@@ -219,7 +219,7 @@ struct CompareSession: Sendable {
     /// that can follow: every remaining round at that price, cut by the time budget.
     private func progress(pending: [CompareCell], base: [CellKey: SideMeasurements], checkSeconds: Double,
                           rounds: Int, cap: Int, budget timeBudget: Double?, started: ContinuousClock.Instant) -> String {
-        let elapsed = Self.seconds(ContinuousClock.now - started)
+        let elapsed = (ContinuousClock.now - started).inSeconds
         let perCheckJob = checkSeconds * Double(checkConcurrency) / Double(max(1, cells.count * 2))
         let round = pending.reduce(0.0) { total, cell in
             total + schedule.roundCost(jobSeconds: base[cell.key]?.jobSeconds.last ?? perCheckJob)
@@ -227,10 +227,6 @@ struct CompareSession: Sendable {
         var most = round * Double(cap - rounds + 1)
         if let timeBudget, rounds > max(policy.minimumRounds, minRounds) { most = min(most, max(round, timeBudget - elapsed)) }
         return "\(Clock.format(elapsed)) elapsed, this round about \(Clock.format(round)), ETA at most \(Clock.format(most))"
-    }
-
-    static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
     static func format(_ seconds: Double) -> String { String(format: "%g", (seconds * 10).rounded() / 10) }
