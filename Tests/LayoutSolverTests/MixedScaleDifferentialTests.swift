@@ -127,7 +127,11 @@ final class MixedScaleSession {
         case 0 where !live.isEmpty:
             let i = rng.int(0...(live.count - 1))
             log.append("remove \(describe(live[i].exact))")
-            try? solver.remove(live[i].constraint)
+            do {
+                try solver.remove(live[i].constraint)
+            } catch {
+                return "refused to remove a constraint it holds: \(error)"
+            }
             live.remove(at: i)
         case 1 where !live.isEmpty:
             let i = rng.int(0...(live.count - 1))
@@ -149,14 +153,22 @@ final class MixedScaleSession {
             let v = (0..<variables.count).first { v in !edits.contains { $0.variable == v } }!
             log.append("addEditVariable \(variables[v])")
             let start = solver.value(of: variables[v])
-            try? solver.addEditVariable(variables[v], priority: 750)
+            do {
+                try solver.addEditVariable(variables[v], priority: 750)
+            } catch {
+                return "refused an edit of \(variables[v]): \(error)"
+            }
             edits.append((v, ExactConstraint(terms: [(v, .one)], constant: try exactly(-start), relation: .equal,
                                              priority: 750)))
         case 3 where !edits.isEmpty:
             let i = rng.int(0...(edits.count - 1))
             let value = decimal(Array(-100...100), exponents: [0, 0, -3, 3])
             log.append("suggestValue \(value.double) for \(variables[edits[i].variable])")
-            try? solver.suggestValue(value.double, for: variables[edits[i].variable])
+            do {
+                try solver.suggestValue(value.double, for: variables[edits[i].variable])
+            } catch {
+                return "refused a suggestion: \(error)"
+            }
             edits[i].exact.constant = -value
         default:
             let c = randomConstraint()
@@ -201,6 +213,14 @@ final class MixedScaleSession {
             case .lessThanOrEqual: return max(0, e)
             case .greaterThanOrEqual: return max(0, -e)
             }
+        }
+        // A rebuild that cannot put a constraint back in drops it: only an
+        // add or a constant change may refuse one, and then it says so.
+        if let dropped = live.first(where: { !solver.contains($0.constraint) }) {
+            return "dropped \(describe(dropped.exact)), which it had accepted"
+        }
+        if let dropped = edits.first(where: { !solver.hasEditVariable(variables[$0.variable]) }) {
+            return "dropped the edit of \(variables[dropped.variable])"
         }
         let model = live.map(\.exact) + edits.map(\.exact)
         for c in model where c.priority.isRequired && violation(c) > 1e-9 * max(1, magnitude(c)) {
