@@ -69,12 +69,15 @@ extension Solver {
         return abs(sum) > 1e-10 * magnitude + 1e-300
     }
 
+    /// Whether `slot` holds a live required equation that has drifted.
+    private func requiredDrifts(_ slot: Int) -> Bool {
+        recordInfo[slot].isLive && recordInfo[slot].priority.isRequired && drifts(slot)
+    }
+
     /// Whether every required equation holds at the current values, to
     /// rounding of its own terms: a witness that they can all hold.
     func requiredEquationsHold() -> Bool {
-        recordInfo.indices.allSatisfy {
-            !recordInfo[$0].isLive || !recordInfo[$0].priority.isRequired || !drifts($0)
-        }
+        !recordInfo.indices.contains(where: requiredDrifts)
     }
 
     /// After a solve: each required constraint must hold to rounding of its
@@ -83,8 +86,7 @@ extension Solver {
         guard needsVerification else { return }
         needsVerification = false
         var repaired = IntIndex<Int>()
-        for slot in recordInfo.indices where recordInfo[slot].isLive && recordInfo[slot].priority.isRequired {
-            guard drifts(slot) else { continue }
+        for slot in recordInfo.indices where requiredDrifts(slot) {
             let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
             guard c >= 0, repaired[c] == nil else { continue }
             repaired[c] = 1
@@ -116,11 +118,7 @@ extension Solver {
     /// from its equations.
     @discardableResult
     private func rebuildIfStillDrifting(_ c: Int) -> [UInt64: Conflict] {
-        for slot in tableau.records(of: c) where recordInfo[slot].isLive && recordInfo[slot].priority.isRequired
-                                                 && drifts(slot) {
-            return rebuildFromEquations(c)
-        }
-        return [:]
+        tableau.records(of: c).contains(where: requiredDrifts) ? rebuildFromEquations(c) : [:]
     }
 
     /// The check, run at once on the component of a required constraint
@@ -135,9 +133,7 @@ extension Solver {
     func confirmAdded(_ slot: Int, id: UInt64) -> Conflict? {
         let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
         guard c >= 0, tableau.components[c].constraintCount <= 64,
-              tableau.records(of: c).contains(where: {
-                  recordInfo[$0].isLive && recordInfo[$0].priority.isRequired && drifts($0)
-              }) else { return nil }
+              tableau.records(of: c).contains(where: requiredDrifts) else { return nil }
         tableau.anomalies += 1
         tableau.counters.componentsRefreshed += 1
         refactor(c, rows: true)

@@ -8,9 +8,8 @@ import Workloads
 /// on time earn more jobs (``SettleAdvice``: for scaling, the sweep's next
 /// size, else more jobs at every size; for a ratio, more jobs of both
 /// variants where its interval straddles the bound; twice as many each
-/// round), round by round,
-/// until every verdict is settled or the budget is spent. The added jobs
-/// belong to the same run.
+/// round), round by round, until every verdict is settled or the budget is
+/// spent. The added jobs belong to the same run.
 extension RunCommand {
     /// What settling added, for the terminal and the report.
     struct Settling {
@@ -28,19 +27,20 @@ extension RunCommand {
         var ordinal = firstOrdinal
         var round = 0
         var workloads = loaded.map(\.workload)
+        func loadedWorkload(_ name: String) -> LoadedWorkload? { loaded.first { $0.workload.name == name } }
         while ContinuousClock.now - started < .seconds(settleBudget), cancellation.signal == nil {
             round += 1
             let details = try await store.runDetails(info.id)
             let analysis = RunAnalyzer().analyze(RunReporting.runData(details, workloads: workloads))
             var requests = SettleAdvice.requests(for: analysis, round: round) { name in
-                Self.maximumSize(of: loaded.first { $0.workload.name == name }?.workload, catalog: catalog)
+                Self.maximumSize(of: loadedWorkload(name)?.workload, catalog: catalog)
             }
             // A new size whose one job would outlast what is left of the
             // budget is not started: the budget is checked between rounds.
             let left = settleBudget - (ContinuousClock.now - started).inSeconds
             var tooLong = false
             requests.removeAll { r in
-                guard r.isNewSize, let workload = loaded.first(where: { $0.workload.name == r.workload })?.workload,
+                guard r.isNewSize, let workload = loadedWorkload(r.workload)?.workload,
                       let series = analysis.series.first(where: {
                           $0.key.workload == r.workload && $0.key.variant == r.variant && $0.key.engine == r.engine
                       }),
@@ -71,7 +71,7 @@ extension RunCommand {
             }
             var jobs: [PlannedJob] = []
             for r in requests {
-                guard let l = loaded.first(where: { $0.workload.name == r.workload }),
+                guard let l = loadedWorkload(r.workload),
                       let variant = l.workload.variant(named: r.variant),
                       let engine = engines.first(where: { $0.label == r.engine }) else { continue }
                 for size in r.sizes.flatMap({ Array(repeating: $0, count: r.jobs) }) {

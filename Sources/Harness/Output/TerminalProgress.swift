@@ -132,5 +132,4 @@ public final class TerminalProgress: ProgressReporter {
     private func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
-
 }

@@ -63,7 +63,9 @@ public struct WorkerRequests: Sendable {
         var request = JobRequest(workloadPath: job.workloadPath, workloadSource: source, variant: job.variant,
                                  size: job.size, seed: job.seed, samples: job.requestedSamples)
         let counted = entry?.workload.map { w in !w.expectations.contains { $0.timedVariants.contains(job.variant) } } ?? false
-        // The file's samples, or fewer per process for a ratio variant spread over extra processes.
+        // Sent when the measurement section was cut from the text (else the
+        // worker reads it there), and whenever a ratio variant's samples are
+        // spread over extra processes, which the text does not say.
         let planned = entry?.workload?.samples(of: job.variant)
         let samples = entry?.measurement != nil || planned != entry?.workload?.measurement.samples ? planned : nil
         request.samples = job.requestedSamples ?? (counted ? min(samples ?? Self.countedOnlySamples, Self.countedOnlySamples) : samples)
