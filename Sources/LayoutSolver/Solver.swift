@@ -130,10 +130,12 @@ public final class Solver {
     /// Its tables, emptied, go to the next solver made (`SpareStorage`).
     package func reset() {
         let fold = tableau.foldThreshold, discovers = tableau.discoversOnImages, link = tableau.linkThreshold
+        let restrictedLinkWork = tableau.restrictedLinkWork
         giveUpStorage()
         tableau = Tableau()
         tableau.foldThreshold = fold
         tableau.linkThreshold = link
+        tableau.restrictedLinkWork = restrictedLinkWork
         tableau.discoversOnImages = discovers
         symbolOf = PagedIDMap()
         variables = []

@@ -8,11 +8,12 @@
 /// than copying the row in, and an optimisation pivot leaves external rows
 /// naming the entering slack or error when its row is long. The tableau is
 /// then factored: external rows are equations over parameters and other
-/// basics; restricted rows (slacks, errors, dummies) and the objective stay
-/// fully substituted, so the simplex steps, which read only those, are as
-/// before.
+/// basics; between calls, restricted rows (slacks, errors, dummies) and the
+/// objective are fully substituted, so the simplex steps, which read only
+/// those, are as before (an optimisation links restricted rows while it
+/// runs: "Restricted links" below).
 ///
-/// Invariants:
+/// Invariants between calls:
 /// - only rows whose basic symbol is external hold links, and such a row is
 ///   flagged `linked` (the flag may outlive its links);
 /// - a link to an external row names a row born before the one holding it,
@@ -108,7 +109,9 @@ extension Tableau {
             counters.fillIn += scratchAdded.count
             for i in 0..<scratchAdded.count {
                 let s = scratchAdded[i]
-                if slot >= 0 { insertIntoColumn(s, slot) }
+                // Not `insertIntoColumn`: the row is out of its slot, and a
+                // compaction now would drop the slot from the column.
+                if slot >= 0 { symbolInfo[s].column.insert(slot, in: &listStore) }
                 if symbolInfo[s].rowOf >= 0 && !pending.contains(s) { pending.append(s) }
             }
             if slot >= 0 { for i in 0..<scratchRemoved.count { symbolInfo[scratchRemoved[i]].column.remove(slot) } }
@@ -192,5 +195,198 @@ extension Tableau {
             return (oldest, false)
         }
         return (oldest, true)
+    }
+}
+
+/// Restricted links: during one optimisation, slack and error rows link too.
+///
+/// A pivot that writes its row into every restricted row naming the
+/// entering symbol costs the row's length times their number. Where the
+/// optimum is a deep forest of tight preferences (random anchors between
+/// views), each bound's slack is written over its view's whole path to a
+/// root, and every pivot rewrites a subtree of such rows. So while
+/// `optimize` runs, a long pivot row is named by the restricted rows that
+/// hold its entering symbol, as external rows already name it, and:
+/// - the ratio test reads the entering symbol's column through the links
+///   (`leavingRowThroughLinks`): a forward pass over the rows that reach it;
+/// - a pivot row is written out before it pivots, each linked row once
+///   (`expandRestrictedLinks`);
+/// - when the loop ends, every restricted row is written out again
+///   (`expandRestrictedRows`), so all other algorithms see the tableau
+///   they always have.
+///
+/// Order: a link is made to the row that just pivoted, which then names
+/// parameters only, from rows that did not; a row that pivots later is
+/// written out first. So a restricted row only names rows with a newer
+/// pivot stamp, and links stay acyclic.
+extension Tableau {
+    @inline(__always) mutating func stampPivot(_ slot: Int) {
+        if pivotStamps.count < rows.count {
+            pivotStamps.append(contentsOf: repeatElement(-1, count: rows.count - pivotStamps.count))
+        }
+        pivotClock += 1
+        pivotStamps[slot] = pivotClock
+    }
+
+    @inline(__always) func pivotStamp(_ slot: Int) -> Int {
+        slot < pivotStamps.count ? pivotStamps[slot] : -1
+    }
+
+    /// Writes restricted row `slot`'s links out, oldest pivot stamp first:
+    /// a row's links name only newer rows, so each is written once.
+    mutating func expandRestrictedLinks(_ slot: Int) {
+        guard rows[slot].linked else { return }
+        noteRow(slot)
+        var row = takeRow(slot)
+        var pending = LinkQueue()
+        for cell in row.cells {
+            let u = symbolInfo[cell.symbol].rowOf
+            if u >= 0 { pending.push(stamp: pivotStamp(u), symbol: cell.symbol) }
+        }
+        while let x = pending.pop() {
+            let k = row.remove(x)
+            if k == 0 { continue }   // listed twice
+            symbolInfo[x].column.remove(slot)
+            let source = symbolInfo[x].rowOf
+            counters.termsTouched += rows[source].cells.count + rows[source].refs.count
+            row.add(rows[source], times: k, added: &scratchAdded, removed: &scratchRemoved)
+            counters.fillIn += scratchAdded.count
+            for i in 0..<scratchAdded.count {
+                let s = scratchAdded[i]
+                symbolInfo[s].column.insert(slot, in: &listStore)   // the row is out: no compaction
+                let u = symbolInfo[s].rowOf
+                if u >= 0 { pending.push(stamp: pivotStamp(u), symbol: s) }
+            }
+            for i in 0..<scratchRemoved.count { symbolInfo[scratchRemoved[i]].column.remove(slot) }
+            scratchAdded.reset()
+            scratchRemoved.reset()
+        }
+        row.linked = false
+        swap(&row, &rows[slot])
+    }
+
+    /// Writes out every restricted row linked during the optimisation,
+    /// newest pivot stamp first, so each names only rows already written
+    /// out. Their values may have moved with their links': they are marked
+    /// changed (for external rows linking them) and checked for feasibility.
+    mutating func expandRestrictedRows() {
+        guard !restrictedLinked.isEmpty else { return }
+        var slots: [Int] = []
+        swap(&slots, &restrictedLinked)
+        defer { slots.removeAll(keepingCapacity: true); swap(&slots, &restrictedLinked) }
+        slots.sort { pivotStamp($0) > pivotStamp($1) }
+        for t in slots {
+            let b = basicOf[t]
+            guard b >= 0, rows[t].linked, symbolInfo[b].kind != .external else { continue }
+            expandRestrictedLinks(t)
+            markChanged(b)
+            if violates(b, rows[t].constant) { infeasible.append(b) }
+        }
+    }
+
+    /// `leavingRow` while restricted rows hold links: the entering symbol's
+    /// coefficient in each restricted row written out is its own plus, for
+    /// each link, the link's coefficient times the linked row's. The rows
+    /// reached are those naming the symbol and, transitively, those naming
+    /// a reached row's basic symbol; newest pivot stamp first, every linked
+    /// row's coefficient is known before a row naming it needs it.
+    mutating func leavingRowThroughLinks(for entering: Int) -> Int? {
+        if reachedEpochs.count < rows.count {
+            reachedEpochs.append(contentsOf: repeatElement(0, count: rows.count - reachedEpochs.count))
+            reachedCoefficients.append(contentsOf: repeatElement(0, count: rows.count - reachedCoefficients.count))
+        }
+        reachEpoch += 1
+        let epoch = reachEpoch
+        var reached: [Int] = []
+        swap(&reached, &scratchReached)
+        defer { reached.removeAll(keepingCapacity: true); swap(&reached, &scratchReached) }
+        var scanned = 0
+        func reach(_ s: Int, into reached: inout [Int], linkedOnly: Bool) {
+            let candidates = symbolInfo[s].column.slots
+            scanned += candidates.count
+            for i in 0..<candidates.count {
+                let t = candidates.element(i, in: listStore)
+                guard reachedEpochs[t] != epoch else { continue }
+                let b = basicOf[t]
+                guard b >= 0, symbolInfo[b].kind != .external, !linkedOnly || rows[t].linked,
+                      rows[t].index(of: s) != nil else { continue }
+                reachedEpochs[t] = epoch
+                reached.append(t)
+            }
+        }
+        reach(entering, into: &reached, linkedOnly: false)
+        var i = 0
+        while i < reached.count {
+            let b = basicOf[reached[i]]
+            i += 1
+            if symbolInfo[b].kind != .dummy && !symbolInfo[b].column.isEmpty { reach(b, into: &reached, linkedOnly: true) }
+        }
+        counters.rowsTouched += reached.count
+        counters.termsTouched += scanned
+        reached.sort { pivotStamp($0) > pivotStamp($1) }
+        var found = -1
+        var ratio = Double.infinity
+        for t in reached {
+            var k = rows[t].coefficient(of: entering)
+            if rows[t].linked {
+                var size = abs(k)
+                let n = rows[t].cells.count
+                counters.termsTouched += n
+                for j in 0..<n {
+                    let cell = rows[t].cells[j]
+                    let u = symbolInfo[cell.symbol].rowOf
+                    guard u >= 0, reachedEpochs[u] == epoch else { continue }
+                    let term = cell.coefficient * reachedCoefficients[u]
+                    k += term
+                    size = max(size, abs(term))
+                }
+                if cancelled(k, size, 0) { k = 0 }
+            }
+            reachedCoefficients[t] = k
+            guard k < 0 else { continue }
+            let value = rows[t].linked ? linkedValue(t) : rows[t].constant
+            let r = -value / k
+            if r < ratio || (r == ratio && found >= 0 && basicOf[t] < basicOf[found]) {
+                ratio = r
+                found = t
+            }
+        }
+        return found >= 0 ? found : nil
+    }
+}
+
+/// The links a restricted row still has to write out, least pivot stamp
+/// first (a binary heap; a symbol may be listed twice).
+private struct LinkQueue {
+    private var items: [(stamp: Int, symbol: Int)] = []
+
+    mutating func push(stamp: Int, symbol: Int) {
+        items.append((stamp, symbol))
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard items[i].stamp < items[parent].stamp else { break }
+            items.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    mutating func pop() -> Int? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < items.count && items[l].stamp < items[m].stamp { m = l }
+                if r < items.count && items[r].stamp < items[m].stamp { m = r }
+                if m == i { break }
+                items.swapAt(i, m)
+                i = m
+            }
+        }
+        return top.symbol
     }
 }

@@ -7,10 +7,13 @@ extension Tableau {
     /// rule, so degenerate pivots cannot cycle.
     mutating func optimize(_ c: Int, levelLimit: Int = .max) {
         let whole = levelLimit == .max
+        // Restricted rows may hold links while the loop runs; every other
+        // algorithm reads them written out.
+        defer { expandRestrictedRows() }
         while let entering = whole && !components[c].scansWholeObjective
                 ? touchedEnteringSymbol(c) : enteringSymbol(c, levelLimit: levelLimit) {
             counters.objectiveIterations += 1
-            guard let slot = leavingRow(for: entering) else {
+            guard let slot = restrictedLinked.isEmpty ? leavingRow(for: entering) : leavingRowThroughLinks(for: entering) else {
                 anomalies += 1   // unbounded: impossible with errors ≥ 0; stop rather than loop
                 return
             }

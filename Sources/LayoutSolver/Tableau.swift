@@ -199,6 +199,11 @@ struct Tableau {
     /// written into it (see `Tableau+Links.swift`); `Int.max` never links.
     var linkThreshold = Tableau.defaultLinkThreshold
     static let defaultLinkThreshold = 8
+    /// An optimisation pivot's row length times the rows naming its
+    /// entering symbol from which restricted rows link too (see
+    /// "Restricted links" in `Tableau+Links.swift`); 0 links them whenever
+    /// external rows link.
+    var restrictedLinkWork = 512
     /// Rows linked so far: while none is, no path looks for links.
     var linkedRowsMade = 0
     /// The next row's `birth`.
@@ -209,6 +214,22 @@ struct Tableau {
     var linkedValues: [Double] = []
     var linkedValueRevisions: [Int] = []
     var scratchLinkStack: [Int] = []
+    /// Restricted rows that took a link during the running optimisation
+    /// (see "Restricted links" in `Tableau+Links.swift`); empty between calls.
+    var restrictedLinked: [Int] = []
+    /// Per row slot: when it was last a pivot row (`pivotClock`). Links
+    /// between restricted rows go from an older stamp to a newer one.
+    var pivotStamps: [Int] = []
+    var pivotClock = 0
+    /// Scratch for `leavingRowThroughLinks`: per slot, the epoch that
+    /// reached it and the entering symbol's coefficient in it written out.
+    var reachedEpochs: [Int] = []
+    var reachedCoefficients: [Double] = []
+    var reachEpoch = 0
+    var scratchReached: [Int] = []
+    /// Per slot: the `substitute` call that last kept a link in the row.
+    var linkMarks: [Int] = []
+    var linkMarkEpoch = 0
     /// Scratch for `clone`: template symbol → its copy.
     var cloneMap: [Int32] = []
     /// Scratch for `materialize` (local symbol → the copy's) and `shiftShared` (rows moved).
@@ -405,8 +426,10 @@ struct Tableau {
     /// symbol) in every row that contains it and in its component's
     /// objective: one visit per row in the symbol's column, none elsewhere.
     /// With `linkingExternals`, rows whose basic symbol is external keep
-    /// `symbol` as a link instead (see `Tableau+Links.swift`).
-    mutating func substitute(_ symbol: Int, with source: Row, linkingExternals: Bool = false) {
+    /// `symbol` as a link instead, and with `linkingRestricted` slack and
+    /// error rows too (see `Tableau+Links.swift`).
+    mutating func substitute(_ symbol: Int, with source: Row, linkingExternals: Bool = false,
+                             linkingRestricted: Bool = false) {
         // A copy: the loop adds to other columns, which may reuse this one's run.
         var targets: [Int32] = []
         swap(&targets, &scratchTargets)
@@ -415,17 +438,28 @@ struct Tableau {
         symbolInfo[symbol].column.removeAll(in: &listStore)
         revision &+= 1
         var substituted = 0
+        if linkingExternals {
+            linkMarkEpoch += 1
+            if linkMarks.count < rows.count { linkMarks.append(contentsOf: repeatElement(0, count: rows.count - linkMarks.count)) }
+        }
         for k in 0..<targets.count {
             let t = Int(targets[k])
             guard let i = rows[t].index(of: symbol) else { continue }   // a stale or repeated column entry
             noteRow(t)
-            if linkingExternals && symbolInfo[basicOf[t]].kind == .external {
+            let kind = symbolInfo[basicOf[t]].kind
+            if linkingExternals && (kind == .external || (linkingRestricted && kind != .dummy)) {
+                // A linking row keeps the symbol, so a repeated entry would
+                // find it again and list the row twice.
+                guard linkMarks[t] != linkMarkEpoch else { continue }
+                linkMarks[t] = linkMarkEpoch
+                let external = kind == .external
                 if !rows[t].linked {
                     rows[t].linked = true
                     linkedRowsMade += 1
+                    if !external { restrictedLinked.append(t) }
                 }
                 insertIntoColumn(symbol, t)
-                markChanged(basicOf[t])
+                if external { markChanged(basicOf[t]) }
                 continue
             }
             substituted += 1
@@ -442,7 +476,9 @@ struct Tableau {
             if symbolInfo[b].kind == .external {
                 markChanged(b)
             } else {
-                if violates(b, rows[t].constant) { infeasible.append(b) }
+                // A linked restricted row's constant is not its value; it is
+                // checked once written out (`expandRestrictedRows`).
+                if !rows[t].linked && violates(b, rows[t].constant) { infeasible.append(b) }
                 if linkedRowsMade > 0 && !symbolInfo[b].column.isEmpty { markChanged(b) }   // linked: its value moved
             }
         }
@@ -472,7 +508,9 @@ struct Tableau {
     /// optimisation step's pivot; see `substitute`).
     mutating func pivot(_ slot: Int, entering: Int, keepingLinks: Bool = false, linkingExternals: Bool = false) {
         noteRow(slot)
-        if rows[slot].linked && !keepingLinks { expandLinks(slot) }
+        if rows[slot].linked && !keepingLinks {
+            if restrictedLinked.isEmpty { expandLinks(slot) } else { expandRestrictedLinks(slot) }
+        }
         let leaving = basicOf[slot]
         var row = takeRow(slot)
         row.solve(lhs: leaving, rhs: entering)
@@ -482,14 +520,18 @@ struct Tableau {
         basicOf[slot] = entering
         symbolInfo[entering].rowOf = slot
         symbolInfo[leaving].rowOf = -1
+        stampPivot(slot)
         if symbolInfo[leaving].kind == .external || linkedRowsMade > 0 { markChanged(leaving) }
         if symbolInfo[entering].kind == .external || linkedRowsMade > 0 { markChanged(entering) }
         counters.pivots += 1
         counters.termsTouched += row.cells.count
         // A short row costs no more to write into a row than a link costs
-        // each read of it: only long ones are linked.
-        substitute(entering, with: row,
-                   linkingExternals: linkingExternals && isRestricted(entering) && row.cells.count >= linkThreshold)
+        // each read of it: only long ones are linked. Restricted rows link
+        // only where writing the row into each of them would cost more than
+        // their links cost the ratio tests and the final write-out.
+        let long = linkingExternals && isRestricted(entering) && row.cells.count >= linkThreshold
+        substitute(entering, with: row, linkingExternals: long,
+                   linkingRestricted: long && row.cells.count * symbolInfo[entering].column.live >= restrictedLinkWork)
     }
 
     /// Records that row `slot` now contains `s`, compacting the column when

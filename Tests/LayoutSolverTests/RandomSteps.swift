@@ -109,7 +109,12 @@ extension SolverSession {
     /// A solver tuned as `options` say.
     static func solver(_ options: RandomSteps.Options) -> Solver {
         let solver = options.foldThreshold.map { Solver(foldThreshold: $0) } ?? Solver()
-        if let link = options.linkThreshold { solver.tableau.linkThreshold = link }
+        if let link = options.linkThreshold {
+            solver.tableau.linkThreshold = link
+            // Sessions this small never reach the default's work: their
+            // restricted rows link whenever external rows do.
+            solver.tableau.restrictedLinkWork = 0
+        }
         return solver
     }
 
