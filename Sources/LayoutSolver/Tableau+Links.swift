@@ -99,26 +99,37 @@ extension Tableau {
             where rows[symbolInfo[pending[i]].rowOf].birth > rows[symbolInfo[pending[best]].rowOf].birth {
                 best = i
             }
-            let x = pending.remove(at: best)
-            let k = row.remove(x)
-            if k == 0 { continue }   // listed twice
-            if slot >= 0 { symbolInfo[x].column.remove(slot) }
-            let source = symbolInfo[x].rowOf
-            counters.termsTouched += rows[source].cells.count + rows[source].refs.count
-            row.add(rows[source], times: k, added: &scratchAdded, removed: &scratchRemoved)
-            counters.fillIn += scratchAdded.count
-            for i in 0..<scratchAdded.count {
-                let s = scratchAdded[i]
-                // Not `insertIntoColumn`: the row is out of its slot, and a
-                // compaction now would drop the slot from the column.
-                if slot >= 0 { symbolInfo[s].column.insert(slot, in: &listStore) }
-                if symbolInfo[s].rowOf >= 0 && !pending.contains(s) { pending.append(s) }
+            writeOut(pending.remove(at: best), in: &row, slot: slot) { s, _ in
+                if !pending.contains(s) { pending.append(s) }
             }
-            if slot >= 0 { for i in 0..<scratchRemoved.count { symbolInfo[scratchRemoved[i]].column.remove(slot) } }
-            scratchAdded.reset()
-            scratchRemoved.reset()
         }
         row.linked = false
+    }
+
+    /// Replaces link `x` in `row` by the row it names. `row` is out of the
+    /// tableau: held out of `slot`, whose columns are kept, or -1. Each
+    /// symbol the row gains that is itself a link goes to `found`, with its
+    /// row's pivot stamp.
+    @inline(__always)
+    mutating func writeOut(_ x: Int, in row: inout Row, slot: Int, found: (_ link: Int, _ stamp: Int) -> Void) {
+        let k = row.remove(x)
+        if k == 0 { return }   // listed twice
+        if slot >= 0 { symbolInfo[x].column.remove(slot) }
+        let source = symbolInfo[x].rowOf
+        counters.termsTouched += rows[source].cells.count + rows[source].refs.count
+        row.add(rows[source], times: k, added: &scratchAdded, removed: &scratchRemoved)
+        counters.fillIn += scratchAdded.count
+        for i in 0..<scratchAdded.count {
+            let s = scratchAdded[i]
+            // Not `insertIntoColumn`: the row is out of its slot, and a
+            // compaction now would drop the slot from the column.
+            if slot >= 0 { symbolInfo[s].column.insert(slot, in: &listStore) }
+            let u = symbolInfo[s].rowOf
+            if u >= 0 { found(s, pivotStamp(u)) }
+        }
+        if slot >= 0 { for i in 0..<scratchRemoved.count { symbolInfo[scratchRemoved[i]].column.remove(slot) } }
+        scratchAdded.reset()
+        scratchRemoved.reset()
     }
 
     /// Numbers the live rows' births 0, 1, … in their order, once the
@@ -244,22 +255,7 @@ extension Tableau {
             if u >= 0 { pending.push(stamp: pivotStamp(u), symbol: cell.symbol) }
         }
         while let x = pending.pop() {
-            let k = row.remove(x)
-            if k == 0 { continue }   // listed twice
-            symbolInfo[x].column.remove(slot)
-            let source = symbolInfo[x].rowOf
-            counters.termsTouched += rows[source].cells.count + rows[source].refs.count
-            row.add(rows[source], times: k, added: &scratchAdded, removed: &scratchRemoved)
-            counters.fillIn += scratchAdded.count
-            for i in 0..<scratchAdded.count {
-                let s = scratchAdded[i]
-                symbolInfo[s].column.insert(slot, in: &listStore)   // the row is out: no compaction
-                let u = symbolInfo[s].rowOf
-                if u >= 0 { pending.push(stamp: pivotStamp(u), symbol: s) }
-            }
-            for i in 0..<scratchRemoved.count { symbolInfo[scratchRemoved[i]].column.remove(slot) }
-            scratchAdded.reset()
-            scratchRemoved.reset()
+            writeOut(x, in: &row, slot: slot) { s, stamp in pending.push(stamp: stamp, symbol: s) }
         }
         row.linked = false
         swap(&row, &rows[slot])
