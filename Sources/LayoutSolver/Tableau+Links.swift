@@ -216,8 +216,10 @@ extension Tableau {
 /// optimum is a deep forest of tight preferences (random anchors between
 /// views), each bound's slack is written over its view's whole path to a
 /// root, and every pivot rewrites a subtree of such rows. So while
-/// `optimize` runs, a long pivot row is named by the restricted rows that
-/// hold its entering symbol, as external rows already name it, and:
+/// `optimize` runs, a pivot row whose writing-out would cost at least
+/// `restrictedLinkWork` terms is named by the restricted rows that hold its
+/// entering symbol, as external rows already name it (smaller ones are
+/// written in, as before), and:
 /// - the ratio test reads the entering symbol's column through the links
 ///   (`leavingRowThroughLinks`): a forward pass over the rows that reach it;
 /// - a pivot row is written out before it pivots, each linked row once
