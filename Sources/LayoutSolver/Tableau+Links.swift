@@ -289,12 +289,10 @@ extension Tableau {
     /// a reached row's basic symbol; newest pivot stamp first, every linked
     /// row's coefficient is known before a row naming it needs it.
     mutating func leavingRowThroughLinks(for entering: Int) -> Int? {
-        if reachedEpochs.count < rows.count {
-            reachedEpochs.append(contentsOf: repeatElement(0, count: rows.count - reachedEpochs.count))
+        if reachedCoefficients.count < rows.count {
             reachedCoefficients.append(contentsOf: repeatElement(0, count: rows.count - reachedCoefficients.count))
         }
-        reachEpoch += 1
-        let epoch = reachEpoch
+        let epoch = beginVisit()
         var reached: [Int] = []
         swap(&reached, &scratchReached)
         defer { reached.removeAll(keepingCapacity: true); swap(&reached, &scratchReached) }
@@ -304,11 +302,11 @@ extension Tableau {
             scanned += candidates.count
             for i in 0..<candidates.count {
                 let t = candidates.element(i, in: listStore)
-                guard reachedEpochs[t] != epoch else { continue }
+                guard visitMarks[t] != epoch else { continue }
                 let b = basicOf[t]
                 guard b >= 0, symbolInfo[b].kind != .external, !linkedOnly || rows[t].linked,
                       rows[t].index(of: s) != nil else { continue }
-                reachedEpochs[t] = epoch
+                visitMarks[t] = epoch
                 reached.append(t)
             }
         }
@@ -333,7 +331,7 @@ extension Tableau {
                 for j in 0..<n {
                     let cell = rows[t].cells[j]
                     let u = symbolInfo[cell.symbol].rowOf
-                    guard u >= 0, reachedEpochs[u] == epoch else { continue }
+                    guard u >= 0, visitMarks[u] == epoch else { continue }
                     let term = cell.coefficient * reachedCoefficients[u]
                     k += term
                     size = max(size, abs(term))

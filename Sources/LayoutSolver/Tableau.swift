@@ -221,15 +221,15 @@ struct Tableau {
     /// between restricted rows go from an older stamp to a newer one.
     var pivotStamps: [Int] = []
     var pivotClock = 0
-    /// Scratch for `leavingRowThroughLinks`: per slot, the epoch that
-    /// reached it and the entering symbol's coefficient in it written out.
-    var reachedEpochs: [Int] = []
+    /// Per slot: the pass that last visited the row (`beginVisit`). One
+    /// array serves every pass that visits each row once (a substitution
+    /// keeping links, the ratio test through links): they never overlap.
+    var visitMarks: [Int] = []
+    var visitEpoch = 0
+    /// Scratch for `leavingRowThroughLinks`: per slot reached, the entering
+    /// symbol's coefficient in it written out.
     var reachedCoefficients: [Double] = []
-    var reachEpoch = 0
     var scratchReached: [Int] = []
-    /// Per slot: the `substitute` call that last kept a link in the row.
-    var linkMarks: [Int] = []
-    var linkMarkEpoch = 0
     /// Scratch for `clone`: template symbol → its copy.
     var cloneMap: [Int32] = []
     /// Scratch for `materialize` (local symbol → the copy's) and `shiftShared` (rows moved).
@@ -438,10 +438,7 @@ struct Tableau {
         symbolInfo[symbol].column.removeAll(in: &listStore)
         revision &+= 1
         var substituted = 0
-        if linkingExternals {
-            linkMarkEpoch += 1
-            if linkMarks.count < rows.count { linkMarks.append(contentsOf: repeatElement(0, count: rows.count - linkMarks.count)) }
-        }
+        let visit = linkingExternals ? beginVisit() : 0
         for k in 0..<targets.count {
             let t = Int(targets[k])
             guard let i = rows[t].index(of: symbol) else { continue }   // a stale or repeated column entry
@@ -450,8 +447,8 @@ struct Tableau {
             if linkingExternals && (kind == .external || (linkingRestricted && kind != .dummy)) {
                 // A linking row keeps the symbol, so a repeated entry would
                 // find it again and list the row twice.
-                guard linkMarks[t] != linkMarkEpoch else { continue }
-                linkMarks[t] = linkMarkEpoch
+                guard visitMarks[t] != visit else { continue }
+                visitMarks[t] = visit
                 let external = kind == .external
                 if !rows[t].linked {
                     rows[t].linked = true
@@ -532,6 +529,14 @@ struct Tableau {
         let long = linkingExternals && isRestricted(entering) && row.cells.count >= linkThreshold
         substitute(entering, with: row, linkingExternals: long,
                    linkingRestricted: long && row.cells.count * symbolInfo[entering].column.live >= restrictedLinkWork)
+    }
+
+    /// A fresh mark for a pass that visits each row once, with `visitMarks`
+    /// covering every slot.
+    mutating func beginVisit() -> Int {
+        if visitMarks.count < rows.count { visitMarks.append(contentsOf: repeatElement(0, count: rows.count - visitMarks.count)) }
+        visitEpoch += 1
+        return visitEpoch
     }
 
     /// Records that row `slot` now contains `s`, compacting the column when
