@@ -71,7 +71,7 @@ public struct PowerLawFit: Sendable, Equatable {
     public let coefficient: Double
     /// Percentile bootstrap interval on k.
     public let exponentInterval: ConfidenceInterval
-    /// The same bootstrap read at `passConfidence` (0.99 by default): a
+    /// The same bootstrap read at `passConfidence` (0.999 by default): a
     /// claim passes on the exponent only when this wider interval is
     /// within its band, while the 95 % one failing it is enough to fail.
     /// A pass is the stronger statement (nothing more will be measured),
@@ -85,6 +85,14 @@ public struct PowerLawFit: Sendable, Equatable {
     /// Bonferroni level 1 − α/(J − 1) so that all of them hold at once
     /// with `localConfidence`. Empty with `.residuals`.
     public let localSlopes: [LocalSlope]
+    /// With `.withinSize` and ≥ 2 sizes: the least-squares slope of the
+    /// size means over the upper half of the sweep on log axes (every size
+    /// with ln n at or above the midpoint of ln n_min and ln n_max; the
+    /// last two sizes when fewer lie there), with a `localConfidence`
+    /// interval from the same replicates. An intercept weighs least there,
+    /// so it is the curve's own top; on sweeps with several sizes in that
+    /// half it spans more of ln n than the last pair and is steadier.
+    public let topSlope: LocalSlope?
 
     /// c · n^k.
     public func predict(_ n: Double) -> Double { coefficient * pow(n, exponent) }
@@ -100,7 +108,7 @@ public struct PowerLawFit: Sendable, Equatable {
 ///   - seed: fixes the bootstrap.
 ///   - resampling: `.withinSize` (default) or `.residuals`.
 ///   - localConfidence: simultaneous coverage of the local slopes, e.g. 0.999.
-///   - passConfidence: coverage of `passInterval`, e.g. 0.99.
+///   - passConfidence: coverage of `passInterval`, e.g. 0.999.
 ///   - jobs: the job (worker process) of each observation, paired with
 ///     `sizes`; `nil` treats every observation as its own job.
 /// - Throws: `.lengthMismatch`, `.nonFiniteValue`, `.nonPositiveValue`,
@@ -115,7 +123,7 @@ public func powerLawFit(
     seed: UInt64,
     resampling: PowerLawResampling = .withinSize,
     localConfidence: Double = 0.999,
-    passConfidence: Double = 0.99,
+    passConfidence: Double = 0.999,
     jobs: [Int]? = nil
 ) throws(StatisticsError) -> PowerLawFit {
     let groups = try SizeGroups(sizes: sizes, times: times)
@@ -159,6 +167,7 @@ public func powerLawFit(
     var replicates: [Double] = []
     replicates.reserveCapacity(resamples)
     var localReplicates: [[Double]] = []
+    var topReplicates: [Double] = []
     switch resampling {
     case .withinSize:
         if let jobs, jobs.count != sizes.count { throw .lengthMismatch(first: sizes.count, second: jobs.count) }
@@ -167,6 +176,7 @@ public func powerLawFit(
         let meanWeights = logSizes.map { ($0 - xBar) / sxx }
         let steps = (0..<(groups.count - 1)).map { log(groups.sizes[$0 + 1]) - log(groups.sizes[$0]) }
         localReplicates = Array(repeating: [], count: steps.count)
+        let top = topWeights(logSizes)
         var means = [Double](repeating: 0, count: groups.count)
         for _ in 0..<resamples {
             var b = 0.0
@@ -176,6 +186,9 @@ public func powerLawFit(
             }
             replicates.append(b)
             for j in steps.indices { localReplicates[j].append((means[j + 1] - means[j]) / steps[j]) }
+            var bTop = 0.0
+            for (j, w) in zip(top.indices, top.weights) { bTop += w * means[j] }
+            topReplicates.append(bTop)
         }
     case .residuals:
         var yStar = y
@@ -195,8 +208,12 @@ public func powerLawFit(
                                     acceleration: 0)
     var interval = estimate.interval
     try requireConfidence(passConfidence)
-    var passInterval = try makeEstimate(estimate: fit.slope, replicates: replicates, confidence: passConfidence,
-                                        method: .percentile, acceleration: 0).interval
+    // At 99.9 % a percentile of a thousand replicates is the extreme one;
+    // the bootstrap standard error is steadier there (as for the local slopes).
+    let slopeError = uncheckedVariance(replicates).squareRoot()
+    let z = uncheckedNormalQuantile(1 - (1 - passConfidence) / 2)
+    var passInterval = ConfidenceInterval(estimate: fit.slope, lower: fit.slope - z * slopeError,
+                                          upper: fit.slope + z * slopeError, confidence: passConfidence)
     var outerDegrees: [Int] = []
     if resampling == .withinSize {
         outerDegrees = JobDesign(sizes: sizes, times: times, jobs: jobs, groups: groups).units.map { $0.count - 1 }
@@ -220,12 +237,41 @@ public func powerLawFit(
                                                                        confidence: 1 - alpha)))
         }
     }
+    var topSlope: LocalSlope?
+    if !topReplicates.isEmpty {
+        let design = JobDesign(sizes: sizes, times: times, jobs: jobs, groups: groups)
+        let top = topWeights(logSizes)
+        var k = 0.0
+        for (j, w) in zip(top.indices, top.weights) { k += w * design.means[j] }
+        let se = uncheckedVariance(topReplicates).squareRoot()
+        let degrees = top.indices.map { outerDegrees[$0] }.reduce(0, +)
+        let t = studentTTwoSidedCritical(1 - localConfidence, Double(max(degrees, 1)))
+        topSlope = LocalSlope(lowerSize: groups.sizes[top.indices.first!], upperSize: groups.sizes[top.indices.last!],
+                              interval: ConfidenceInterval(estimate: k, lower: k - t * se, upper: k + t * se,
+                                                           confidence: localConfidence))
+    }
     return PowerLawFit(coefficient: exp(fit.intercept),
                        exponentInterval: interval,
                        passInterval: passInterval,
                        logLogFit: fit,
                        resampling: resampling,
-                       localSlopes: localSlopes)
+                       localSlopes: localSlopes,
+                       topSlope: topSlope)
+}
+
+/// The sizes of the sweep's upper half on log axes (see
+/// ``PowerLawFit/topSlope``) and the weights that turn their means into
+/// the least-squares slope, each size weighing 1.
+func topWeights(_ logSizes: [Double]) -> (indices: Range<Int>, weights: [Double]) {
+    let middle = (logSizes.first! + logSizes.last!) / 2
+    // The tolerance keeps a size at the exact log midpoint (1,000 of 100…10,000) in the top half.
+    let first = min(logSizes.firstIndex { $0 >= middle - 1e-9 } ?? logSizes.count - 2, logSizes.count - 2)
+    let indices = first..<logSizes.count
+    let x = indices.map { logSizes[$0] }
+    let xBar = x.reduce(0, +) / Double(x.count)
+    var sxx = 0.0
+    for v in x { sxx += (v - xBar) * (v - xBar) }
+    return (indices, x.map { ($0 - xBar) / sxx })
 }
 
 /// `interval` with each end moved away from the estimate by t_ν/z at its

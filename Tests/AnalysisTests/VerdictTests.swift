@@ -92,6 +92,28 @@ struct VerdictTests {
         #expect(v[0].outcome == .inconclusive, "\(v[0].reason)")
     }
 
+    /// Three sizes cannot tell an intercept from a steeper class, so a
+    /// linear law with a large fixed cost passes on them only when the top
+    /// of the curve is within on its own; a fourth size lets the class fit
+    /// vouch for it.
+    @Test func threeSizesPassOnlyOnTheTopOfTheCurve() {
+        func verdict(_ sizes: [Int], sigma: Double) -> ExpectationVerdict {
+            verdicts { s in
+                s.define("fixed", variants: ["a"], sizes: sizes,
+                         expectations: [.scaling(variant: "a", metric: .time, claim: .linear)])
+                s.add(workload: "fixed", variant: "a", sizes: sizes, sigma: sigma, growth: .linear, overhead: 1e-5)
+            }[0]
+        }
+        let noisy = verdict([100, 1_000, 10_000], sigma: 0.15)
+        #expect(noisy.outcome == .inconclusive, "\(noisy.reason)")
+        #expect(noisy.reason.contains("3 sizes cannot tell O(n) with an intercept from a steeper class")
+                && noisy.reason.contains("a size beyond n = 10,000 would settle it"), "\(noisy.reason)")
+        let quiet = verdict([100, 1_000, 10_000], sigma: 0.01)
+        #expect(quiet.outcome == .pass, "\(quiet.reason)")
+        let four = verdict([100, 464, 2_154, 10_000], sigma: 0.15)
+        #expect(four.outcome == .pass, "\(four.reason)")
+    }
+
     @Test func ratioClaims() {
         let sizes = [100, 1_000, 10_000]
         let v = verdicts { s in

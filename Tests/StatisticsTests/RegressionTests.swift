@@ -116,6 +116,37 @@ struct RegressionTests {
         }
     }
 
+    /// The top of a bent curve: the least-squares slope over the sizes in
+    /// the sweep's upper half on log axes (1,000 … 10,000 of 100 … 10,000,
+    /// the log midpoint included), or the top pair when only it lies there.
+    @Test func theTopSlopeSpansTheUpperHalfOfTheSweep() throws {
+        func t(_ n: Double) -> Double { 1 + 0.001 * n * log(n) }
+        func slope(_ n: [Double]) -> Double {
+            let x = n.map { log($0) }, y = n.map { log(t($0)) }
+            let xBar = x.reduce(0, +) / Double(x.count), yBar = y.reduce(0, +) / Double(y.count)
+            var sxy = 0.0, sxx = 0.0
+            for i in x.indices { sxy += (x[i] - xBar) * (y[i] - yBar); sxx += (x[i] - xBar) * (x[i] - xBar) }
+            return sxy / sxx
+        }
+        for (distinct, top) in [([100.0, 316.23, 1_000, 3_162.3, 10_000], [1_000.0, 3_162.3, 10_000]),
+                                ([100.0, 464.16, 2_154.4, 10_000], [2_154.4, 10_000]),
+                                ([100.0, 200], [100.0, 200])] {
+            let sizes: [Double] = distinct.flatMap { Array(repeating: $0, count: 5) }
+            // ±1 % around the curve at every size, so the interval has a width.
+            let times = sizes.indices.map { t(sizes[$0]) * (1 + 0.01 * Double($0 % 5 - 2)) }
+            let fit = try powerLawFit(sizes: sizes, times: times, resamples: 200, seed: 2)
+            let s = try #require(fit.topSlope)
+            #expect(s.lowerSize == top.first! && s.upperSize == top.last!, "\(s)")
+            #expect(isClose(s.slope, slope(top), relative: 1e-3), "\(s.slope) against \(slope(top))")
+            #expect(s.interval.lower < s.slope && s.slope < s.interval.upper && s.interval.confidence == 0.999)
+        }
+        // The whole sweep's slope is lower: the fixed cost weighs on its lower half.
+        let sweep: [Double] = [100, 316.23, 1_000, 3_162.3, 10_000]
+        let sizes: [Double] = sweep.flatMap { Array(repeating: $0, count: 5) }
+        let fit = try powerLawFit(sizes: sizes, times: sizes.map { t($0) }, resamples: 50, seed: 1)
+        #expect(fit.exponent < fit.topSlope!.slope - 0.05)
+    }
+
     @Test func withinSizeResamplingNeedsRepeatedRuns() throws {
         let sizes: [Double] = [10, 100, 1000]
         let times: [Double] = [1, 10, 100]

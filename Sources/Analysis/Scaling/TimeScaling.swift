@@ -94,7 +94,11 @@ public struct TimeScaling: Sendable, Equatable, Codable {
         /// after every round, so its error rate must be held over all pairs
         /// and rounds, far below that of the whole-sweep exponent.
         public var localSlopes: [Onset.LocalSlope]?
-        /// The upper end of the 99 % interval, which a pass needs within
+        /// The slope over the sweep's upper half on log axes, with a 99.9 %
+        /// interval (``PowerLawFit/topSlope``): where an intercept weighs
+        /// least, the curve's own growth shows.
+        public var topSlope: Onset.LocalSlope?
+        /// The upper end of the 99.9 % interval, which a pass needs within
         /// the claim's band (``PowerLawFit/passInterval``).
         public var passUpper: Double
     }
@@ -191,6 +195,10 @@ public struct TimeScaling: Sendable, Equatable, Codable {
                                        upper: fit.exponentInterval.upper, coefficient: fit.coefficient,
                                        rSquared: fit.logLogFit.rSquared,
                                        localSlopes: fit.localSlopes.map {
+                                           .init(from: Int($0.lowerSize), to: Int($0.upperSize), slope: $0.slope,
+                                                 lower: $0.interval.lower, upper: $0.interval.upper)
+                                       },
+                                       topSlope: fit.topSlope.map {
                                            .init(from: Int($0.lowerSize), to: Int($0.upperSize), slope: $0.slope,
                                                  lower: $0.interval.lower, upper: $0.interval.upper)
                                        },

@@ -18,15 +18,17 @@ import Workloads
 /// and the counters refine.
 /// - time *beyond*: L > B + δ. Growth is steeper than any law of c* over
 ///   this sweep, whatever class fits best; the best class is named as advice.
-/// - time *near*: U ≤ B + δ, but the 99 % interval's upper end is not:
+/// - time *near*: U ≤ B + δ, but the 99.9 % interval's upper end is not:
 ///   a pass is final, so it needs the wider interval.
-/// - time *within*: U₉₉ ≤ B + δ and the class fit does not contradict c*:
-///   c* or a class below it is plausible and passes the lack-of-fit test
-///   (or no class fit is available). A class that fits badly never passes
-///   a claim on its own.
-/// - time *bends*: U ≤ B + δ but no class ≤ c* fits while a higher one
-///   does: an intercept can hide a steeper class in the exponent, so this
-///   is not a pass.
+/// - time *within*: U₉₉ ≤ B + δ and the top of the curve (the sweep's
+///   upper half on log axes) agrees: its 99.9 % interval lies within the
+///   band over its sizes, or, from four sizes on, its estimate does and
+///   the class fit supports c* (a class up to c* passes the lack-of-fit
+///   test and no steeper class fits clearly better). A class that fits
+///   badly never passes a claim on its own.
+/// - time *bends*: U ≤ B + δ but the top of the curve does not agree: an
+///   intercept can hide a steeper class in the exponent, so this is not a
+///   pass.
 /// - time *straddles*: L ≤ B + δ < U.
 /// - a *steep pair*: some consecutive pair's 99.9 % interval lies above the
 ///   band between its sizes. With U > B + δ it counts as *beyond*; with
@@ -162,12 +164,12 @@ struct ScalingRule {
         }
         if p.upper <= bound, p.passUpper > bound {
             let passUpper = p.passUpper
-            // Within the band at 95 % but not at 99 %: a pass is final, so
+            // Within the band at 95 % but not at 99.9 %: a pass is final, so
             // it needs the wider interval (a law just past the band would
             // otherwise pass on a narrow draw).
             // Three decimals where two would print the bound itself ("reaches 1.05: too near 1.05").
             let reach = fmt.fixed(passUpper, 2) == fmt.fixed(bound, 2) ? fmt.fixed(passUpper, 3) : fmt.fixed(passUpper, 2)
-            let why = "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but its 99 % interval reaches \(reach): too near \(fmt.fixed(bound, 2)) to pass"
+            let why = "\(exponentText) ≤ \(fmt.fixed(bound, 2)), but its 99.9 % interval reaches \(reach): too near \(fmt.fixed(bound, 2)) to pass"
             if let settled = settledByCounters(why, counters, claimName: claimName, figures: figures) { return settled }
             let shrink = (passUpper - p.exponent) / max(bound - p.exponent, 1e-9)
             let factor = Int((shrink * shrink).rounded(.up))
@@ -175,20 +177,25 @@ struct ScalingRule {
             return (.inconclusive, "\(why); \(more) or a size beyond n = \(fmt.grouped(t.sizes.last ?? 0)) would settle it\(advice)", figures)
         }
         if p.upper <= bound {
-            // Within the band: the top pair of sizes (where an intercept
-            // weighs least) must agree, by its whole interval or, when the
-            // class fit supports the claim, by its estimate. An intercept
-            // can hold a steeper class's slope over the sweep inside the
-            // band; only the top of the curve shows it, and the class fit
-            // cannot tell them apart in noise.
-            let topWithin = local.last.map { $0.0.upper <= $0.1 } ?? true
-            let topLeans = local.last.map { $0.0.slope <= $0.1 } ?? true
+            // Within the band: the top of the curve (the sweep's upper half
+            // on log axes, where an intercept weighs least) must agree, by
+            // its whole interval or, when the class fit supports the claim,
+            // by its estimate. An intercept can hold a steeper class's slope
+            // over the sweep inside the band; only the top of the curve
+            // shows it, and the class fit cannot tell them apart in noise.
+            let topPart = band.topLimit(p, sizes: t.sizes) ?? local.last
+            let topWithin = topPart.map { $0.0.upper <= $0.1 } ?? true
+            let topLeans = topPart.map { $0.0.slope <= $0.1 } ?? true
             // The class fit supports the claim when a class up to it fits and
             // no steeper class fits clearly better: with an intercept,
-            // n log n can keep its exponent below 1 over two decades.
-            let admitted = classification.map { c in
+            // n log n can keep its exponent below 1 over two decades. Three
+            // sizes leave a two-parameter class one degree of freedom, too
+            // few to tell an intercept from a steeper class, so there the
+            // top of the curve must be within on its own.
+            let shapeKnown = t.sizes.count >= Self.sizesForShape
+            let admitted = shapeKnown && (classification.map { c in
                 band.complexity.map { c.admits($0) && c.steeperFit(than: $0) == nil } ?? true
-            } ?? true
+            } ?? true)
             if (admitted && topLeans) || topWithin {
                 if counters.beyond != nil {
                     return (.inconclusive, "\(exponentText) ≤ \(fmt.fixed(bound, 2)) is within \(claimName), but \(counters.text): expect the time to follow at larger N", figures)
@@ -196,10 +203,15 @@ struct ScalingRule {
                 let fit = classification.map { "; best fit \($0.complexity)\($0.fitsWell ? "" : " (no class fits well)")" } ?? ""
                 return (.pass, "\(exponentText) ≤ \(fmt.fixed(bound, 2)): \(claimName)\(fit)", figures)
             }
-            let c = classification!, claimed = band.complexity!
-            let top = local.last!
-            let shape = c.steeperFit(than: claimed).map { "\($0) fits the curve better than any class up to \(claimed)" }
-                ?? "no class up to \(claimed) fits the curve (best \(c.complexity)\(c.fitsWell ? "" : ", which does not fit either"))"
+            let claimed = band.complexity!
+            let top = topPart!
+            let shape: String
+            if let c = classification, shapeKnown {
+                shape = c.steeperFit(than: claimed).map { "\($0) fits the curve better than any class up to \(claimed)" }
+                    ?? "no class up to \(claimed) fits the curve (best \(c.complexity)\(c.fitsWell ? "" : ", which does not fit either"))"
+            } else {
+                shape = "\(t.sizes.count) sizes cannot tell \(claimed) with an intercept from a steeper class\(classification.map { " (best fit \($0.complexity))" } ?? "")"
+            }
             let why = shape + " and between n = \(fmt.grouped(top.0.from)) and \(fmt.grouped(top.0.to)) the slope \(fmt.fixed(top.0.slope, 2)) [\(fmt.fixed(top.0.lower, 2)), \(fmt.fixed(top.0.upper, 2))] reaches past \(fmt.fixed(top.1, 2))"
             if let settled = settledByCounters("\(exponentText) ≤ \(fmt.fixed(bound, 2)), but \(why)", counters, claimName: claimName, figures: figures) { return settled }
             let largest = t.sizes.last ?? 0
@@ -223,6 +235,9 @@ struct ScalingRule {
         return "\(exponentText) straddles \(fmt.fixed(bound, 2)): \(reach(above)) above it, \(reach(below)) below; "
             + "\(more) or a size beyond n = \(fmt.grouped(time.sizes.last ?? 0)) would settle it"
     }
+
+    /// Sizes from which the class fit may support a pass (see `timeVerdict`).
+    static let sizesForShape = 4
 
     typealias CounterVotes = (within: Bool, nearlyWithin: Bool, beyond: CounterGrowth?, text: String)
 

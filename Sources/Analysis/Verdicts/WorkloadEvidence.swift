@@ -83,6 +83,14 @@ struct ClaimBand {
         (powerLaw.localSlopes ?? []).compactMap { s in localBand(from: s.from, to: s.to).map { (s, $0 + Self.tolerance) } }
     }
 
+    /// The upper half of the sweep (``TimeScaling/PowerLaw/topSlope``) with
+    /// the slope it may reach: the class's band over the half's sizes plus
+    /// ``tolerance``; nil for an exponent claim or without a top slope.
+    func topLimit(_ powerLaw: TimeScaling.PowerLaw, sizes: [Int]) -> (slope: TimeScaling.Onset.LocalSlope, limit: Double)? {
+        guard let c = complexity, let s = powerLaw.topSlope else { return nil }
+        return (s, Self.slope(of: c, over: sizes.filter { (s.from...s.to).contains($0) }) + Self.tolerance)
+    }
+
     /// Least-squares slope of ln g(n) on ln n over the distinct `sizes`;
     /// g's nominal exponent with fewer than 2. ln n is floored at ln 2 so a
     /// sweep starting at n = 1 keeps log n positive.
