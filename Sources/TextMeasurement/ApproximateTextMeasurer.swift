@@ -36,9 +36,11 @@ public final class ApproximateTextMeasurer: TextMeasurer, MeasuringCoreOwner {
 
     var core: MeasuringCore<FixedAdvanceSource>
 
-    /// A measurer using `model`, caching up to `cacheCapacity` measurements.
-    public init(model: FontModel = .dejaVuSans, cacheCapacity: Int = 10_000) {
-        core = MeasuringCore(source: FixedAdvanceSource(model: model), cacheCapacity: cacheCapacity)
+    /// A measurer using `model`, caching up to `cacheCapacity` measurements
+    /// holding about `cacheByteBudget` bytes; when either is reached the cache starts over.
+    public init(model: FontModel = .dejaVuSans, cacheCapacity: Int = 1_000_000, cacheByteBudget: Int = 64 << 20) {
+        core = MeasuringCore(source: FixedAdvanceSource(model: model), cacheCapacity: cacheCapacity,
+                             cacheByteBudget: cacheByteBudget)
     }
 }
 

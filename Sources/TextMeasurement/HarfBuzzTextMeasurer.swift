@@ -17,14 +17,17 @@ public final class HarfBuzzTextMeasurer: TextMeasurer, MeasuringCoreOwner {
     /// - Parameters:
     ///   - kerning: apply the fonts' kerning (the OpenType `kern` feature), as UIKit does.
     ///   - cacheCapacity: the most measurements remembered; when full the cache starts over.
+    ///   - cacheByteBudget: the most memory (estimated) the remembered
+    ///     measurements may hold; past it the cache starts over too.
     /// - Throws: `TextMeasurementError.fontFileMissing` (naming the path and
     ///   the Debian package to install) or another `TextMeasurementError` if
     ///   FreeType or HarfBuzz cannot read a face.
     public init(fontDirectory: String = Font.defaultDirectory,
                 kerning: Bool = true,
-                cacheCapacity: Int = 10_000) throws(TextMeasurementError) {
+                cacheCapacity: Int = 1_000_000,
+                cacheByteBudget: Int = 64 << 20) throws(TextMeasurementError) {
         let shaper = try HarfBuzzShaper(fontDirectory: fontDirectory, kerning: kerning)
-        core = MeasuringCore(source: shaper, cacheCapacity: cacheCapacity)
+        core = MeasuringCore(source: shaper, cacheCapacity: cacheCapacity, cacheByteBudget: cacheByteBudget)
     }
 
     /// `hb_shape` calls made by measurements so far (tests use it to check

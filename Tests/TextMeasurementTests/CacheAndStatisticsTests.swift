@@ -71,6 +71,26 @@ import Testing
         #expect(measurer.statistics.cacheHits == 2)
     }
 
+    @Test func aCacheStartsOverPastItsByteBudget() {
+        // Each entry is taken to hold its text's UTF-8 and 192 bytes: two fit.
+        let long = String(repeating: "x", count: 100)
+        let measurer = ApproximateTextMeasurer(cacheByteBudget: 2 * (192 + 101))
+        for text in ["a", "b", "c", "a"] { _ = measurer.measure(long + text, font: .system(size: 10)) }
+        #expect(measurer.statistics.measurements == 4)
+        for text in ["c", "a"] { _ = measurer.measure(long + text, font: .system(size: 10)) }
+        #expect(measurer.statistics.cacheHits == 2)
+    }
+
+    /// A list revisiting more texts than the cache holds would measure
+    /// nearly all of them again: the default bounds hold a long list.
+    @Test func theDefaultCacheHoldsALongList() {
+        let measurer = ApproximateTextMeasurer()
+        let texts = (0..<30_000).map { "Item \($0): a caption of a few words" }
+        for _ in 0..<2 { for text in texts { _ = measurer.measure(text, font: .system(size: 12)) } }
+        #expect(measurer.statistics.measurements == texts.count)
+        #expect(measurer.statistics.cacheHits == texts.count)
+    }
+
     @Test func everyMissShapesAndNoHitDoes() throws {
         let measurer = try HarfBuzzTextMeasurer()
         _ = measurer.measure(Self.request)

@@ -6,9 +6,9 @@ struct MeasuringCore<Source: GlyphAdvanceSource> {
     var statistics = TextMeasurementStatistics()
     private let clock = ContinuousClock()
 
-    init(source: Source, cacheCapacity: Int) {
+    init(source: Source, cacheCapacity: Int, cacheByteBudget: Int) {
         self.source = source
-        self.cache = MeasurementCache(capacity: cacheCapacity)
+        self.cache = MeasurementCache(capacity: cacheCapacity, byteBudget: cacheByteBudget)
     }
 
     mutating func measure(_ request: TextMeasurementRequest) -> TextLayoutMetrics {
