@@ -71,7 +71,8 @@ public struct PowerLawFit: Sendable, Equatable {
     public let coefficient: Double
     /// Percentile bootstrap interval on k.
     public let exponentInterval: ConfidenceInterval
-    /// The same bootstrap read at `passConfidence` (0.999 by default): a
+    /// The same bootstrap at `passConfidence` (0.999 by default), as the
+    /// estimate ± z·(bootstrap standard error), widened like the 95 % one: a
     /// claim passes on the exponent only when this wider interval is
     /// within its band, while the 95 % one failing it is enough to fail.
     /// A pass is the stronger statement (nothing more will be measured),
@@ -168,6 +169,7 @@ public func powerLawFit(
     replicates.reserveCapacity(resamples)
     var localReplicates: [[Double]] = []
     var topReplicates: [Double] = []
+    let top = topWeights(logSizes)
     switch resampling {
     case .withinSize:
         if let jobs, jobs.count != sizes.count { throw .lengthMismatch(first: sizes.count, second: jobs.count) }
@@ -176,7 +178,6 @@ public func powerLawFit(
         let meanWeights = logSizes.map { ($0 - xBar) / sxx }
         let steps = (0..<(groups.count - 1)).map { log(groups.sizes[$0 + 1]) - log(groups.sizes[$0]) }
         localReplicates = Array(repeating: [], count: steps.count)
-        let top = topWeights(logSizes)
         var means = [Double](repeating: 0, count: groups.count)
         for _ in 0..<resamples {
             var b = 0.0
@@ -221,6 +222,7 @@ public func powerLawFit(
         passInterval = studentWidened(passInterval, degrees: outerDegrees.reduce(0, +))
     }
     var localSlopes: [LocalSlope] = []
+    var topSlope: LocalSlope?
     if !localReplicates.isEmpty {
         let design = JobDesign(sizes: sizes, times: times, jobs: jobs, groups: groups)
         try requireConfidence(localConfidence)
@@ -236,11 +238,7 @@ public func powerLawFit(
                                           interval: ConfidenceInterval(estimate: k, lower: k - t * se, upper: k + t * se,
                                                                        confidence: 1 - alpha)))
         }
-    }
-    var topSlope: LocalSlope?
-    if !topReplicates.isEmpty {
-        let design = JobDesign(sizes: sizes, times: times, jobs: jobs, groups: groups)
-        let top = topWeights(logSizes)
+        // One interval, at the level each pair's simultaneous ones hold together.
         var k = 0.0
         for (j, w) in zip(top.indices, top.weights) { k += w * design.means[j] }
         let se = uncheckedVariance(topReplicates).squareRoot()
