@@ -20,7 +20,7 @@ import Workloads
 ///   this sweep, whatever class fits best; the best class is named as advice.
 /// - time *near*: U ≤ B + δ, but the 99.9 % interval's upper end is not:
 ///   a pass is final, so it needs the wider interval.
-/// - time *within*: U₉₉ ≤ B + δ and the top of the curve (the sweep's
+/// - time *within*: U_pass ≤ B + δ and the top of the curve (the sweep's
 ///   upper half on log axes) agrees: its 99.9 % interval lies within the
 ///   band over its sizes, or, from four sizes on, its estimate does and
 ///   the class fit supports c* (a class up to c* passes the lack-of-fit
