@@ -87,8 +87,11 @@ struct TestAgent {
                 var x: UInt64 = request.seed
                 for _ in 0..<request.size { x = x &* 6364136223846793005 &+ 1442695040888963407 }
                 summaries[job.id] = "{\"agent\": \"\(options.name)\", \"value\": \(x >> 11)}"
-            default: // "sleep", "fail-once" after the first attempt
-                let deadline = ContinuousClock.now + .milliseconds(request.size)
+            default: // "sleep", "fail-once" after the first attempt, "stall-once"
+                // A stall only on the first attempt: its agent cannot finish
+                // it before a test has killed it, however late the test looks.
+                let duration = request.variant == "stall-once" && job.attempt > 1 ? 20 : request.size
+                let deadline = ContinuousClock.now + .milliseconds(duration)
                 while ContinuousClock.now < deadline {
                     if stopRequested.load(ordering: .relaxed) {
                         if try await work.release(claim) { emit("released", claim.jobIDs) }
@@ -97,7 +100,7 @@ struct TestAgent {
                     if await !held.lost.isDisjoint(with: claim.jobIDs) { return emit("lost", claim.jobIDs) }
                     try await Task.sleep(for: min(.milliseconds(20), deadline - ContinuousClock.now))
                 }
-                summaries[job.id] = "{\"agent\": \"\(options.name)\", \"slept_ms\": \(request.size)}"
+                summaries[job.id] = "{\"agent\": \"\(options.name)\", \"slept_ms\": \(duration)}"
             }
         }
         let name = options.name

@@ -1,6 +1,7 @@
 // queue-test-agent: a stand-in for `layoutbench agent` that the JobQueue
 // tests start as separate processes. It runs trivial jobs (variant "sleep"
-// for `size` ms, "spin" for `size` iterations, "fail", "fail-once") and
+// for `size` ms, "spin" for `size` iterations, "fail", "fail-once",
+// "stall-once": `size` ms on the first attempt, 20 ms on later ones) and
 // records one row per job in `queue_test_outputs` through complete().
 //
 // The database URL comes from standard input (or LAYOUTBENCH_QUEUE_URL),
