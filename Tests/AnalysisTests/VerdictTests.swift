@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Analysis
 import Statistics
@@ -81,6 +82,28 @@ struct VerdictTests {
         }
         #expect(v[0].outcome == .pass, "\(v[0].reason)")
         #expect(v[0].reason.contains("counter"))
+    }
+
+    /// A counter with a content step between two sizes (self-sizing cells'
+    /// fill-in: per cell flat from 2,500 on, higher than at 800) fits
+    /// n log n within 5 % at an exponent just past linear's band: too thin
+    /// to fail a claim the time leaves open. Growth that clears the band
+    /// by more than 5 % can move it still fails it.
+    @Test func aCountersContentStepDoesNotSettleAFailure() {
+        let sizes = [25, 80, 250, 800, 2_500]
+        let fillIn: [Int: Double] = [25: 21, 80: 21, 250: 160, 800: 493, 2_500: 1_854]
+        func verdict(_ counter: @escaping (Int) -> Double) -> ExpectationVerdict {
+            verdicts { s in
+                s.define("cells", variants: ["own"], sizes: sizes,
+                         expectations: [.scaling(variant: "own", metric: .time, claim: .linear)])
+                s.add(workload: "cells", variant: "own", sizes: sizes, samples: 3, sigma: 1.5, growth: .linear,
+                      counters: { ["fillIn": counter($0)] })
+            }[0]
+        }
+        let step = verdict { fillIn[$0]! }
+        #expect(step.outcome == .inconclusive, "\(step.reason)")
+        let growth = verdict { pow(Double($0), 1.25) }
+        #expect(growth.outcome == .fail && growth.reason.contains("counter fillIn"), "\(growth.reason)")
     }
 
     @Test func tooFewSizesAreInconclusive() {
