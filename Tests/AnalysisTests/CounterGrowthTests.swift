@@ -109,6 +109,19 @@ struct CounterGrowthTests {
         #expect(knee.complexity.map { $0 > .linear } ?? true)
     }
 
+    /// Work that saturates (a copied cell's pivots: new content shapes met
+    /// at small N, none after) costs nothing more per item at the top: O(1),
+    /// not exact. A slow log n keeps growing at the top and is not.
+    @Test func saturatingWorkIsConstantAtTheTop() throws {
+        let sizes = [10, 50, 100, 500, 1_800, 6_600]
+        let pivots = try #require(CounterGrowth.fit(counter: "pivots", sizes: sizes, values: [18, 30, 34, 39, 39, 39]))
+        #expect(pivots.complexity == .constant && !pivots.isExact)
+        let logarithmic = try #require(CounterGrowth.fit(counter: "depth", sizes: sizes, values: sizes.map { 3 * log(Double($0)) }))
+        #expect(logarithmic.complexity == .logarithmic && logarithmic.isExact)
+        let stillRising = try #require(CounterGrowth.fit(counter: "shapes", sizes: sizes, values: [18, 30, 34, 39, 42, 46]))
+        #expect(stillRising.complexity != .constant, "\(String(describing: stillRising.complexity))")
+    }
+
     @Test func twoSizesAreNotEnough() {
         #expect(CounterGrowth.fit(counter: "x", sizes: [1, 2], values: [1, 2]) == nil)
     }

@@ -24,7 +24,8 @@ import Statistics
 /// flagged the same, the lowest class whose *marginal* cost is flat at the
 /// top of the sweep (``flatAtTheTop``): work whose first items are cheaper
 /// than the rest (a cache of cells filling, a first cell with no
-/// neighbours) is a + b·g(n) with a < 0 that no tangent line explains.
+/// neighbours) is a + b·g(n) with a < 0 that no tangent line explains,
+/// and work that saturates (its top three values within 5 %) is O(1).
 /// Otherwise no class fits and only the exponent is reported.
 ///
 /// The exponent is the OLS slope of ln v on ln n; the local slopes
@@ -121,11 +122,18 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
     /// further. The secants catch a steeper law that a positive intercept
     /// holds under that slope; their tolerance leaves room for counts that
     /// follow random content (frames applied per cell differ by 10 % from
-    /// one stretch of cells to the next). Sizes ascend; `nil` for a
-    /// constant g, fewer than 3 sizes, or values not positive at the top.
+    /// one stretch of cells to the next). For a constant g (O(1)): the top
+    /// three values within ``approximateTolerance`` of the last, work that
+    /// saturates (content shapes met once, then copied) and costs nothing
+    /// more per item at the top. Sizes ascend; `nil` for fewer than 3
+    /// sizes or values not positive at the top.
     static func flatAtTheTop(_ g: [Double], _ v: [Double]) -> (Double, Double)? {
         let m = g.count - 1
-        guard m >= 2, v[m - 2] > 0, g[m] > g[m - 1], g[m - 1] > g[m - 2], g[m - 2] > 0 else { return nil }
+        guard m >= 2, v[m - 2] > 0 else { return nil }
+        if g[m] == g[m - 1], g[m - 1] == g[m - 2] {
+            return (m - 2...m).allSatisfy({ abs(v[$0] - v[m]) <= approximateTolerance * v[m] }) ? (v[m], 0) : nil
+        }
+        guard g[m] > g[m - 1], g[m - 1] > g[m - 2], g[m - 2] > 0 else { return nil }
         let top = (v[m] - v[m - 1]) / (g[m] - g[m - 1])
         let below = (v[m - 1] - v[m - 2]) / (g[m - 1] - g[m - 2])
         guard top > 0, below > 0, abs(top - below) <= secantTolerance * max(top, below), topSlopeWithin(g, v) else { return nil }
