@@ -117,7 +117,7 @@ extension Tableau {
         var map: [Int32] = []
         swap(&map, &cloneMap)
         defer { swap(&map, &cloneMap) }
-        if map.count < symbolInfo.count { map.append(contentsOf: repeatElement(-1, count: symbolInfo.count - map.count)) }
+        coverSlots(&map, symbolInfo.count, with: -1)
         // Through the buffers: indexing the arrays checked their uniqueness per write.
         let covered = map.withUnsafeMutableBufferPointer { map in
             symbolInfo.withUnsafeBufferPointer { info in

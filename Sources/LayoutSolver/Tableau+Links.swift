@@ -36,10 +36,8 @@ extension Tableau {
     /// The value of linked row `root`, from its links' values, cached. The
     /// walk is iterative: a chain of links may be 100,000 rows long.
     mutating func linkedValue(_ root: Int) -> Double {
-        if linkedValueRevisions.count < rows.count {
-            linkedValueRevisions.append(contentsOf: repeatElement(-1, count: rows.count - linkedValueRevisions.count))
-            linkedValues.append(contentsOf: repeatElement(0, count: rows.count - linkedValues.count))
-        }
+        coverSlots(&linkedValueRevisions, rows.count, with: -1)
+        coverSlots(&linkedValues, rows.count, with: 0)
         if linkedValueRevisions[root] == revision { return linkedValues[root] }
         var stack: [Int] = []
         swap(&stack, &scratchLinkStack)
@@ -234,9 +232,7 @@ extension Tableau {
 /// pivot stamp, and links stay acyclic.
 extension Tableau {
     @inline(__always) mutating func stampPivot(_ slot: Int) {
-        if pivotStamps.count < rows.count {
-            pivotStamps.append(contentsOf: repeatElement(-1, count: rows.count - pivotStamps.count))
-        }
+        coverSlots(&pivotStamps, rows.count, with: -1)
         pivotClock += 1
         pivotStamps[slot] = pivotClock
     }
@@ -289,9 +285,7 @@ extension Tableau {
     /// a reached row's basic symbol; newest pivot stamp first, every linked
     /// row's coefficient is known before a row naming it needs it.
     mutating func leavingRowThroughLinks(for entering: Int) -> Int? {
-        if reachedCoefficients.count < rows.count {
-            reachedCoefficients.append(contentsOf: repeatElement(0, count: rows.count - reachedCoefficients.count))
-        }
+        coverSlots(&reachedCoefficients, rows.count, with: 0)
         let epoch = beginVisit()
         var reached: [Int] = []
         swap(&reached, &scratchReached)

@@ -224,6 +224,8 @@ struct Tableau {
     /// Per slot: the pass that last visited the row (`beginVisit`). One
     /// array serves every pass that visits each row once (a substitution
     /// keeping links, the ratio test through links): they never overlap.
+    /// `compactColumn` keeps its own (`rowMark`): it runs inside a
+    /// substitution, whose marks must survive it.
     var visitMarks: [Int] = []
     var visitEpoch = 0
     /// Scratch for `leavingRowThroughLinks`: per slot reached, the entering
@@ -534,7 +536,7 @@ struct Tableau {
     /// A fresh mark for a pass that visits each row once, with `visitMarks`
     /// covering every slot.
     mutating func beginVisit() -> Int {
-        if visitMarks.count < rows.count { visitMarks.append(contentsOf: repeatElement(0, count: rows.count - visitMarks.count)) }
+        coverSlots(&visitMarks, rows.count, with: 0)
         visitEpoch += 1
         return visitEpoch
     }
@@ -552,7 +554,7 @@ struct Tableau {
     @inline(never) mutating func compactColumn(_ s: Int) {
         compactEpoch += 1
         let e = compactEpoch
-        if rowMark.count < rows.count { rowMark.append(contentsOf: repeatElement(0, count: rows.count - rowMark.count)) }
+        coverSlots(&rowMark, rows.count, with: 0)
         var kept: [Int32] = []
         kept.reserveCapacity(symbolInfo[s].column.live)
         let candidates = symbolInfo[s].column.slots
@@ -591,6 +593,11 @@ struct Tableau {
         }
         return out.sorted()
     }
+}
+
+/// Extends a per-slot (or per-symbol) array to `n` entries, new ones `fill`.
+@inline(__always) func coverSlots<T>(_ a: inout [T], _ n: Int, with fill: T) {
+    if a.count < n { a.append(contentsOf: repeatElement(fill, count: n - a.count)) }
 }
 
 /// Reserves room for `n` elements in all, at least doubling the capacity:
