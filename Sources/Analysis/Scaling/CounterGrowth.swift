@@ -53,6 +53,17 @@ public struct CounterGrowth: Sendable, Equatable, Codable {
     /// Lower size of the first pair whose local slope exceeds 1.1, if any.
     public var superlinearOnset: Int?
 
+    /// How far the exponent may sit from the fitted class's own: 0 for an
+    /// exact fit; for a fit within 5 % (or none), what 5 % can move the
+    /// exponent over the sweep, ln(1.05/0.95)/ln(n_J/n₁) (0.02 over two
+    /// decades). A content step of a few per cent between two sizes is not
+    /// growth, so a class claim counts this counter against it only past it.
+    public var exponentSlack: Double {
+        guard !isExact, let first = sizes.first, let last = sizes.last, last > first, first > 0 else { return 0 }
+        let t = Self.approximateTolerance
+        return log((1 + t) / (1 - t)) / log(Double(last) / Double(first))
+    }
+
     public static let exactTolerance = 1e-6
     public static let approximateTolerance = 0.05
     public static let onsetThreshold = 1.1

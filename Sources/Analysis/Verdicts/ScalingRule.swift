@@ -1,4 +1,3 @@
-import Foundation
 import Workloads
 
 /// The rule for `scaling(variant, metric, claim)`.
@@ -252,17 +251,6 @@ struct ScalingRule {
         return nil
     }
 
-    /// How far past the band a counter's exponent must reach to count
-    /// against a class claim: 0 for an exact fit; for a counter that fits
-    /// a class only within 5 % (or none), the exponent that 5 % can move
-    /// over the sweep, ln(1.05/0.95)/ln(n_J/n₁) (0.02 over two decades).
-    /// Content steps a few per cent high between two sizes are not growth.
-    static func approximationSlack(_ g: CounterGrowth) -> Double {
-        guard !g.isExact, let first = g.sizes.first, let last = g.sizes.last, last > first, first > 0 else { return 0 }
-        let t = CounterGrowth.approximateTolerance
-        return log((1 + t) / (1 - t)) / log(Double(last) / Double(first))
-    }
-
     /// What the series' counters say about the claim. `within`: every
     /// counter fits a class up to the claim exactly, which can settle a
     /// pass. `nearlyWithin`: every counter fits such a class, some within
@@ -274,7 +262,7 @@ struct ScalingRule {
         if let c = band.complexity {
             within = !series.counters.isEmpty && series.counters.allSatisfy { $0.isExact && $0.complexity.map { $0 <= c } == true }
             nearlyWithin = !within && !series.counters.isEmpty && series.counters.allSatisfy { $0.complexity.map { $0 <= c } == true }
-            beyond = series.counters.first { ($0.complexity.map { $0 > c } ?? true) && ($0.exponent ?? 0) > limit + Self.approximationSlack($0) }
+            beyond = series.counters.first { ($0.complexity.map { $0 > c } ?? true) && ($0.exponent ?? 0) > limit + $0.exponentSlack }
         } else {
             within = !series.counters.isEmpty && series.counters.allSatisfy { ($0.exponent ?? 0) <= band.exponent }
             nearlyWithin = false
