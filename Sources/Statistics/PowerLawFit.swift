@@ -154,9 +154,7 @@ public func powerLawFit(
     // b* = Σ wᵢ (xᵢ − x̄) y*ᵢ / Sxx (the ȳ* term vanishes because Σ wᵢ (xᵢ − x̄) = 0).
     // One pass, no allocation: the bootstrap is most of a report's analysis time.
     let logSizes = groups.sizes.map { log($0) }
-    let xBar = logSizes.reduce(0, +) / Double(logSizes.count)
-    var sxx = 0.0
-    for v in logSizes { sxx += (v - xBar) * (v - xBar) }
+    let (xBar, sxx) = centring(logSizes)
     let slopeWeights = x.indices.map { w[$0] * (x[$0] - xBar) / sxx }
     func slope(_ y: [Double]) -> Double {
         var b = 0.0
@@ -266,10 +264,17 @@ func topWeights(_ logSizes: [Double]) -> (indices: Range<Int>, weights: [Double]
     let first = min(logSizes.firstIndex { $0 >= middle - 1e-9 } ?? logSizes.count - 2, logSizes.count - 2)
     let indices = first..<logSizes.count
     let x = indices.map { logSizes[$0] }
+    let (xBar, sxx) = centring(x)
+    return (indices, x.map { ($0 - xBar) / sxx })
+}
+
+/// x̄ and Sxx = Σ (x − x̄)², each point weighing 1: (xⱼ − x̄)/Sxx weighs yⱼ
+/// in the least-squares slope of y on x.
+func centring(_ x: [Double]) -> (mean: Double, sxx: Double) {
     let xBar = x.reduce(0, +) / Double(x.count)
     var sxx = 0.0
     for v in x { sxx += (v - xBar) * (v - xBar) }
-    return (indices, x.map { ($0 - xBar) / sxx })
+    return (xBar, sxx)
 }
 
 /// `interval` with each end moved away from the estimate by t_ν/z at its
