@@ -19,6 +19,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // Tests only: the exact LP that judges the solver works in rationals of any size.
+        .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
     ],
     targets: [
         // The engine, part 1: an incremental Cassowary-family simplex solver.
@@ -28,7 +30,8 @@ let package = Package(
             .unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"], .when(configuration: .release)),
         ]),
         .executableTarget(name: "solver-bench", dependencies: ["LayoutSolver"]),
-        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver", "Randomness"]),
+        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver", "Randomness",
+                                                           .product(name: "BigInt", package: "BigInt")]),
         // Runs the built solver-bench executable (it must exist: `swift build` first, as `swift test` does).
         .testTarget(name: "SolverBenchTests", dependencies: ["solver-bench"]),
 

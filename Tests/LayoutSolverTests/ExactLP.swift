@@ -1,84 +1,151 @@
+import BigInt
 import LayoutSolver
 
-/// A fraction of two `Int128`s in lowest terms, denominator > 0. Every
-/// operation checks for overflow and throws `Exact.overflow` instead of
-/// rounding: an answer from `ExactLP` is exact or there is none.
+/// A fraction of two integers of any size, in lowest terms, denominator > 0:
+/// no operation rounds or overflows, so an answer from `ExactLP` is the
+/// program's own. Parts that fit in `Int128` are kept there, so the common
+/// small systems run at machine speed; a result that overflows is redone
+/// in `BigInt`.
 struct Fraction: Equatable, Comparable, CustomStringConvertible {
-    private(set) var numerator: Int128
-    private(set) var denominator: Int128
+    private enum Parts: Equatable {
+        case small(Int128, Int128)
+        case big(BigInt, BigInt)
+    }
+    private var parts: Parts
 
-    static let zero = Fraction(0), one = Fraction(1)
+    static let zero = Fraction(small: 0, 1), one = Fraction(small: 1, 1)
 
-    init(_ n: Int128, _ d: Int128 = 1) {
+    var numerator: BigInt {
+        switch parts {
+        case let .small(n, _): BigInt(n)
+        case let .big(n, _): n
+        }
+    }
+    var denominator: BigInt {
+        switch parts {
+        case let .small(_, d): BigInt(d)
+        case let .big(_, d): d
+        }
+    }
+
+    init(_ n: BigInt, _ d: BigInt = 1) {
         precondition(d != 0)
-        let g = Fraction.gcd(n.magnitude, d.magnitude)
+        let g = Swift.max(n.greatestCommonDivisor(with: d), 1)
+        let sign: BigInt = d < 0 ? -1 : 1
+        let (n, d) = (sign * n / g, sign * d / g)
+        // Through the magnitude: BigInt's words for a negative value are not
+        // the two's complement `Int128(exactly:)` reads.
+        if let m = Int128(exactly: n.magnitude), let sd = Int128(exactly: d.magnitude) {
+            parts = .small(n < 0 ? -m : m, sd)
+        } else {
+            parts = .big(n, d)
+        }
+    }
+
+    /// `n / d` from parts already known to fit, reduced here.
+    private init(small n: Int128, _ d: Int128) {
+        let g = Int128(Self.gcd(n.magnitude, d.magnitude))
         let sign: Int128 = d < 0 ? -1 : 1
-        numerator = sign * n / Int128(g)
-        denominator = sign * d / Int128(g)
+        parts = .small(sign * n / g, sign * d / g)
     }
 
     /// `mantissa × 10^exponent`, exactly.
     init(mantissa: Int, exponent: Int) {
-        var p: Int128 = 1
-        for _ in 0..<abs(exponent) { p *= 10 }
-        self = exponent >= 0 ? Fraction(Int128(mantissa) * p) : Fraction(Int128(mantissa), p)
+        let p = BigInt(10).power(abs(exponent))
+        self = exponent >= 0 ? Fraction(BigInt(mantissa) * p) : Fraction(BigInt(mantissa), p)
     }
 
-    static func gcd(_ a: UInt128, _ b: UInt128) -> UInt128 {
+    /// The exact value of a finite double: what a solver given `x` is given.
+    init(exactly x: Double) {
+        precondition(x.isFinite)
+        guard x != 0 else { self = .zero; return }
+        // x = m · 2^(e − 52) with m an integer of at most 53 bits, subnormals included.
+        let m = BigInt(UInt64(x.magnitude.significand * 0x1p52)) * (x < 0 ? -1 : 1)
+        let shift = Int(x.exponent) - 52
+        self = shift >= 0 ? Fraction(m << shift) : Fraction(m, BigInt(1) << -shift)
+    }
+
+    private static func gcd(_ a: UInt128, _ b: UInt128) -> UInt128 {
         var (a, b) = (a, b)
         while b != 0 { (a, b) = (b, a % b) }
-        return max(a, 1)
+        return Swift.max(a, 1)
     }
 
-    var double: Double { Double(numerator) / Double(denominator) }
-    var isZero: Bool { numerator == 0 }
-    var isNegative: Bool { numerator < 0 }
-    var isPositive: Bool { numerator > 0 }
+    /// The nearest double, to within two roundings, subnormals and the
+    /// largest finite values included.
+    var double: Double {
+        if case let .small(n, d) = parts, n.magnitude < 1 << 53, d.magnitude < 1 << 53 { return Double(n) / Double(d) }
+        guard !isZero else { return 0 }
+        let n = numerator.magnitude, d = denominator.magnitude
+        // A quotient of 63 or 64 bits, then scaled back by a power of two.
+        let k = 63 - (n.bitWidth - d.bitWidth)
+        let q = k >= 0 ? (n << k) / d : n / (d << -k)
+        return Double(sign: isNegative ? .minus : .plus, exponent: -k, significand: Double(UInt64(q)))
+    }
+    var isZero: Bool {
+        switch parts {
+        case let .small(n, _): n == 0
+        case let .big(n, _): n == 0
+        }
+    }
+    var isNegative: Bool {
+        switch parts {
+        case let .small(n, _): n < 0
+        case let .big(n, _): n < 0
+        }
+    }
+    var isPositive: Bool { !isZero && !isNegative }
     var description: String { denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)" }
 
-    private static func checked(_ r: (partialValue: Int128, overflow: Bool)) throws(Exact) -> Int128 {
-        if r.overflow { throw .overflow }
-        return r.partialValue
-    }
-
-    static func + (a: Fraction, b: Fraction) throws(Exact) -> Fraction {
-        // Over the least common denominator, so sums stay as small as they can.
-        let g = Int128(gcd(a.denominator.magnitude, b.denominator.magnitude))
+    static func + (a: Fraction, b: Fraction) -> Fraction {
+        if case let .small(an, ad) = a.parts, case let .small(bn, bd) = b.parts {
+            // Over the least common denominator, so sums stay as small as they can.
+            let g = Int128(gcd(ad.magnitude, bd.magnitude))
+            let da = ad / g, db = bd / g
+            let x = an.multipliedReportingOverflow(by: db), y = bn.multipliedReportingOverflow(by: da)
+            let d = ad.multipliedReportingOverflow(by: db)
+            if !x.overflow, !y.overflow, !d.overflow {
+                let n = x.partialValue.addingReportingOverflow(y.partialValue)
+                if !n.overflow, n.partialValue != .min { return Fraction(small: n.partialValue, d.partialValue) }
+            }
+        }
+        let g = a.denominator.greatestCommonDivisor(with: b.denominator)
         let da = a.denominator / g, db = b.denominator / g
-        let x = try checked(a.numerator.multipliedReportingOverflow(by: db))
-        let y = try checked(b.numerator.multipliedReportingOverflow(by: da))
-        let n = try checked(x.addingReportingOverflow(y))
-        let d = try checked(a.denominator.multipliedReportingOverflow(by: db))
-        return Fraction(n, d)
+        return Fraction(a.numerator * db + b.numerator * da, a.denominator * db)
     }
 
-    static prefix func - (a: Fraction) -> Fraction { Fraction(-a.numerator, a.denominator) }
+    static prefix func - (a: Fraction) -> Fraction {
+        switch a.parts {
+        case let .small(n, d): Fraction(small: -n, d)
+        case let .big(n, d): Fraction(-n, d)
+        }
+    }
 
-    static func - (a: Fraction, b: Fraction) throws(Exact) -> Fraction { try a + -b }
+    static func - (a: Fraction, b: Fraction) -> Fraction { a + -b }
 
-    static func * (a: Fraction, b: Fraction) throws(Exact) -> Fraction {
+    static func * (a: Fraction, b: Fraction) -> Fraction {
         // Cross-cancel first: the products then need no reduction.
-        let g1 = Int128(gcd(a.numerator.magnitude, b.denominator.magnitude))
-        let g2 = Int128(gcd(b.numerator.magnitude, a.denominator.magnitude))
-        let n = try checked((a.numerator / g1).multipliedReportingOverflow(by: b.numerator / g2))
-        let d = try checked((a.denominator / g2).multipliedReportingOverflow(by: b.denominator / g1))
-        return Fraction(n, d)
+        if case let .small(an, ad) = a.parts, case let .small(bn, bd) = b.parts {
+            let g1 = Int128(gcd(an.magnitude, bd.magnitude)), g2 = Int128(gcd(bn.magnitude, ad.magnitude))
+            let n = (an / g1).multipliedReportingOverflow(by: bn / g2)
+            let d = (ad / g2).multipliedReportingOverflow(by: bd / g1)
+            if !n.overflow, !d.overflow, n.partialValue != .min { return Fraction(small: n.partialValue, d.partialValue) }
+        }
+        let g1 = Swift.max(a.numerator.greatestCommonDivisor(with: b.denominator), 1)
+        let g2 = Swift.max(b.numerator.greatestCommonDivisor(with: a.denominator), 1)
+        return Fraction((a.numerator / g1) * (b.numerator / g2), (a.denominator / g2) * (b.denominator / g1))
     }
 
-    static func / (a: Fraction, b: Fraction) throws(Exact) -> Fraction {
+    static func / (a: Fraction, b: Fraction) -> Fraction {
         precondition(!b.isZero)
-        return try a * Fraction(b.denominator, b.numerator)
+        return switch b.parts {
+        case let .small(n, d): a * Fraction(small: d, n)
+        case let .big(n, d): a * Fraction(d, n)
+        }
     }
 
-    static func < (a: Fraction, b: Fraction) -> Bool {
-        // The sign of a − b; on overflow compare the doubles, which differ
-        // whenever the fractions do at these magnitudes.
-        if let d = try? a - b { return d.isNegative }
-        return a.double < b.double
-    }
+    static func < (a: Fraction, b: Fraction) -> Bool { (a - b).isNegative }
 }
-
-enum Exact: Error { case overflow }
 
 /// `minimise objective·x subject to rows`, x ≥ 0 except the free columns,
 /// by the two-phase simplex method with Bland's rule over `Fraction`s: no
@@ -107,7 +174,7 @@ struct ExactLP {
         objective = Array(repeating: .zero, count: isFree.count)
     }
 
-    func minimize() throws(Exact) -> Outcome {
+    func minimize() -> Outcome {
         // Columns: structural (free ones split in two), one slack per
         // inequality, one artificial per row, then the right-hand side.
         var plus: [Int] = [], minus: [Int?] = []
@@ -142,24 +209,24 @@ struct ExactLP {
         var t = Table(lines: lines, basis: basis, width: n)
         var phaseOne = [Fraction](repeating: .zero, count: n)
         for j in firstArtificial..<n { phaseOne[j] = .one }
-        try t.setCost(phaseOne)
-        guard try t.run(allowed: n) else { return .unbounded }
+        t.setCost(phaseOne)
+        guard t.run(allowed: n) else { return .unbounded }
         if t.cost[n].isNegative { return .infeasible }   // holds −(phase-one optimum)
         // Drive artificials at zero out of the basis where a structural column can replace them.
         for r in t.basis.indices where t.basis[r] >= firstArtificial {
-            if let j = (0..<firstArtificial).first(where: { !t.lines[r][$0].isZero }) { try t.pivot(r, j) }
+            if let j = (0..<firstArtificial).first(where: { !t.lines[r][$0].isZero }) { t.pivot(r, j) }
         }
         var cost = [Fraction](repeating: .zero, count: n)
         for j in isFree.indices {
             cost[plus[j]] = objective[j]
             if let m = minus[j] { cost[m] = -objective[j] }
         }
-        try t.setCost(cost)
-        guard try t.run(allowed: firstArtificial) else { return .unbounded }
+        t.setCost(cost)
+        guard t.run(allowed: firstArtificial) else { return .unbounded }
         var column = [Fraction](repeating: .zero, count: n)
         for (r, b) in t.basis.enumerated() { column[b] = t.lines[r][n] }
         var point: [Fraction] = []
-        for j in isFree.indices { point.append(try minus[j].map { m throws(Exact) in try column[plus[j]] - column[m] } ?? column[plus[j]]) }
+        for j in isFree.indices { point.append(minus[j].map { m in column[plus[j]] - column[m] } ?? column[plus[j]]) }
         return .optimal(value: -t.cost[n], point: point)
     }
 
@@ -170,42 +237,42 @@ struct ExactLP {
         /// Reduced costs; the last entry is −(objective value).
         var cost: [Fraction] = []
 
-        mutating func setCost(_ c: [Fraction]) throws(Exact) {
+        mutating func setCost(_ c: [Fraction]) {
             cost = c + [.zero]
             for (r, b) in basis.enumerated() where !cost[b].isZero {
                 let k = cost[b]
-                for j in 0...width { cost[j] = try cost[j] - k * lines[r][j] }
+                for j in 0...width { cost[j] = cost[j] - k * lines[r][j] }
             }
         }
 
         /// Bland's rule; false when unbounded.
-        mutating func run(allowed: Int) throws(Exact) -> Bool {
+        mutating func run(allowed: Int) -> Bool {
             while let e = (0..<allowed).first(where: { cost[$0].isNegative }) {
                 var leave = -1
                 var best = Fraction.zero
                 for r in lines.indices where lines[r][e].isPositive {
-                    let ratio = try lines[r][width] / lines[r][e]
+                    let ratio = lines[r][width] / lines[r][e]
                     if leave < 0 || ratio < best || (ratio == best && basis[r] < basis[leave]) {
                         leave = r
                         best = ratio
                     }
                 }
                 guard leave >= 0 else { return false }
-                try pivot(leave, e)
+                pivot(leave, e)
             }
             return true
         }
 
-        mutating func pivot(_ r: Int, _ e: Int) throws(Exact) {
+        mutating func pivot(_ r: Int, _ e: Int) {
             let p = lines[r][e]
-            for j in 0...width { lines[r][j] = try lines[r][j] / p }
+            for j in 0...width { lines[r][j] = lines[r][j] / p }
             for i in lines.indices where i != r && !lines[i][e].isZero {
                 let k = lines[i][e]
-                for j in 0...width where !lines[r][j].isZero { lines[i][j] = try lines[i][j] - k * lines[r][j] }
+                for j in 0...width where !lines[r][j].isZero { lines[i][j] = lines[i][j] - k * lines[r][j] }
             }
             if !cost[e].isZero {
                 let k = cost[e]
-                for j in 0...width where !lines[r][j].isZero { cost[j] = try cost[j] - k * lines[r][j] }
+                for j in 0...width where !lines[r][j].isZero { cost[j] = cost[j] - k * lines[r][j] }
             }
             basis[r] = e
         }
@@ -227,7 +294,7 @@ struct ExactConstraint {
 enum ExactLexicographic {
     /// Each preference level's least total violation, highest first, or
     /// nil when the required constraints cannot all hold.
-    static func optima(_ constraints: [ExactConstraint], variables: Int) throws(Exact) -> [(Priority, Fraction)]? {
+    static func optima(_ constraints: [ExactConstraint], variables: Int) -> [(Priority, Fraction)]? {
         let levels = Array(Set(constraints.filter { !$0.priority.isRequired }.map(\.priority))).sorted(by: >)
         var optima: [(Priority, Fraction)] = []
         for k in 0..<max(1, levels.count) {
@@ -237,7 +304,7 @@ enum ExactLexicographic {
             var next = variables
             for c in constraints {
                 var a: [Int: Fraction] = [:]
-                for t in c.terms { a[t.variable] = try (a[t.variable] ?? .zero) + t.coefficient }
+                for t in c.terms { a[t.variable] = (a[t.variable] ?? .zero) + t.coefficient }
                 let sense: ExactLP.Sense = switch c.relation {
                     case .equal: .equal
                     case .lessThanOrEqual: .lessOrEqual
@@ -266,7 +333,7 @@ enum ExactLexicographic {
             if let level {
                 for (q, cols) in errorColumns where q == level { for col in cols { lp.objective[col] = .one } }
             }
-            switch try lp.minimize() {
+            switch lp.minimize() {
             case .infeasible: return nil
             case .unbounded: preconditionFailure("violations are bounded below by zero")
             case let .optimal(value, _): if let level { optima.append((level, value)) }

@@ -8,27 +8,33 @@ import Randomness
 /// `ExactLexicographic` in exact arithmetic: each accept or reject must be
 /// the exact one, every required constraint must hold to rounding of its
 /// own terms, and each preference level's violation must be the exact
-/// optimum to rounding. Sessions whose exact reference outgrows `Int128`
-/// are not judged; the test counts them and asks for enough judged ones.
+/// optimum to rounding.
+///
+/// Two systems are exact here: the one written, in decimals (0.005 is
+/// 1/200), and the one the solver is given, the nearest doubles. They
+/// differ by a part in 10¹⁶ per coefficient, which an ill-conditioned
+/// system turns into any difference at all (a 5000·x0 − 5000·x0 that
+/// cancels in decimals leaves 5e-13·x0 in doubles, and x0 = 1e22 is then
+/// the given system's optimum). A step is wrong when its answer is the
+/// exact one of neither.
 ///
 /// `SOLVER_MIXED_SEEDS=N` (and `SOLVER_MIXED_FIRST_SEED`) searches further,
 /// printing each wrong session's steps.
 @Suite struct MixedScaleDifferentialTests {
     static let sessions: UInt64 = 2_400
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["SOLVER_MIXED_CHECK"] != nil),
-          arguments: (0..<sessions).split(into: 8))
+    @Test(arguments: (0..<sessions).split(into: 8))
     func mixedScaleSessionsMatchTheExactReference(seeds: Range<UInt64>) {
-        var judged = 0
+        var stepsOnlyTheGivenSystemExplains = 0
         for seed in seeds {
             let s = MixedScaleSession(seed: seed)
             if let wrong = s.run() { Issue.record("seed \(seed): \(wrong)") }
-            if !s.overflowed { judged += 1 }
+            stepsOnlyTheGivenSystemExplains += s.stepsOnlyTheGivenSystemExplains
         }
-        // About one session in six needs more than `Int128` for its exact
-        // reference; far more than that means the reference, not the
-        // sessions, changed.
-        #expect(judged * 4 >= seeds.count * 3, "only \(judged) of \(seeds.count) sessions judged")
+        // The written system is the one a reader means; the given one rescues
+        // an answer only where rounding of the input decides it, which is rare.
+        #expect(stepsOnlyTheGivenSystemExplains * 100 <= seeds.count,
+                "\(stepsOnlyTheGivenSystemExplains) steps of \(seeds.count) sessions match only the doubles' system")
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SOLVER_MIXED_SEEDS"] != nil))
@@ -36,13 +42,13 @@ import Randomness
         let env = ProcessInfo.processInfo.environment
         let first = UInt64(env["SOLVER_MIXED_FIRST_SEED"].flatMap { Int($0) } ?? 0)
         let count = UInt64(env["SOLVER_MIXED_SEEDS"].flatMap { Int($0) } ?? 0)
-        var wrong = 0, judged = 0
+        var wrong = 0, onlyGiven = 0
         for seed in first..<(first + count) {
             let s = MixedScaleSession(seed: seed)
             if let finding = s.run() { wrong += 1; print("seed \(seed): \(finding)\n") }
-            if !s.overflowed { judged += 1 }
+            if s.stepsOnlyTheGivenSystemExplains > 0 { onlyGiven += 1 }
         }
-        print("mixed-scale sessions: \(count), judged \(judged), wrong \(wrong)")
+        print("mixed-scale sessions: \(count), wrong \(wrong), matched only the doubles' exact system in some step \(onlyGiven)")
     }
 }
 
@@ -57,7 +63,8 @@ final class MixedScaleSession {
     /// Edit variables, each with its edit constraint exactly.
     var edits: [(variable: Int, exact: ExactConstraint)] = []
     var log: [String] = []
-    private(set) var overflowed = false
+    /// Steps whose answer is the exact one of the given system only.
+    private(set) var stepsOnlyTheGivenSystemExplains = 0
 
     static let priorities: [Priority] = [1000, 1000, 1000, 750, 500, 250]
 
@@ -83,10 +90,8 @@ final class MixedScaleSession {
         // A whole row scaled: the same constraint in other units.
         if rng.chance(0.25) {
             let k = Fraction(mantissa: 1, exponent: rng.pick([-6, -3, 3, 6]))
-            if let scaled = try? terms.map({ t throws(Exact) in (t.0, try t.1 * k) }), let c = try? constant * k {
-                terms = scaled
-                constant = c
-            }
+            terms = terms.map { ($0.0, $0.1 * k) }
+            constant = constant * k
         }
         let relation: Relation = rng.pick([.equal, .lessThanOrEqual, .greaterThanOrEqual])
         return ExactConstraint(terms: terms.map { (variable: $0.0, coefficient: $0.1) }, constant: constant,
@@ -103,26 +108,38 @@ final class MixedScaleSession {
             + " + \(e.constant.double) \(e.relation) @\(e.priority)"
     }
 
+    /// The system the solver is given: each number the nearest double, exactly.
+    func given(_ e: ExactConstraint) -> ExactConstraint {
+        var g = e
+        g.terms = e.terms.map { ($0.variable, Fraction(exactly: $0.coefficient.double)) }
+        g.constant = Fraction(exactly: e.constant.double)
+        return g
+    }
+
     /// Whether the required constraints among `model` can all hold.
-    func feasible(_ model: [ExactConstraint]) throws(Exact) -> Bool {
-        try ExactLexicographic.optima(model.filter(\.priority.isRequired), variables: variables.count) != nil
+    func feasible(_ model: [ExactConstraint]) -> Bool {
+        ExactLexicographic.optima(model.filter(\.priority.isRequired), variables: variables.count) != nil
+    }
+
+    /// Whether accepting (`accepted`) is right for `model`: its written
+    /// system's answer, or else its given system's.
+    func rightDecision(_ accepted: Bool, for model: [ExactConstraint]) -> Bool {
+        if accepted == feasible(model) { return true }
+        guard accepted == feasible(model.map(given)) else { return false }
+        stepsOnlyTheGivenSystemExplains += 1
+        return true
     }
 
     /// Runs the session; the first wrong answer, or nil.
     func run() -> String? {
-        do {
-            let steps = rng.int(4...10)
-            for _ in 0..<steps {
-                if let wrong = try step() { return wrong + "\n  steps:\n    " + log.joined(separator: "\n    ") }
-                if let wrong = try check() { return wrong + "\n  steps:\n    " + log.joined(separator: "\n    ") }
-            }
-        } catch {
-            overflowed = true
+        let steps = rng.int(4...10)
+        for _ in 0..<steps {
+            if let wrong = step() ?? check() { return wrong + "\n  steps:\n    " + log.joined(separator: "\n    ") }
         }
         return nil
     }
 
-    private func step() throws(Exact) -> String? {
+    private func step() -> String? {
         switch rng.int(0...9) {
         case 0 where !live.isEmpty:
             let i = rng.int(0...(live.count - 1))
@@ -138,16 +155,17 @@ final class MixedScaleSession {
             var changed = live[i].exact
             changed.constant = decimal(Array(-50...50), exponents: [0, 0, -3, 3])
             log.append("setConstant \(changed.constant.double) of \(describe(live[i].exact))")
-            var expected = true
-            if changed.priority.isRequired {
-                expected = try feasible(live.enumerated().map { $0.offset == i ? changed : $0.element.exact })
-            }
+            let model = live.enumerated().map { $0.offset == i ? changed : $0.element.exact }
             do {
                 try solver.setConstant(changed.constant.double, for: live[i].constraint)
-                guard expected else { return "accepted an infeasible constant" }
+                guard !changed.priority.isRequired || rightDecision(true, for: model) else {
+                    return "accepted an infeasible constant"
+                }
                 live[i].exact = changed
             } catch {
-                guard !expected else { return "rejected a feasible constant: \(error)" }
+                guard changed.priority.isRequired, rightDecision(false, for: model) else {
+                    return "rejected a feasible constant: \(error)"
+                }
             }
         case 2 where edits.count < variables.count:
             let v = (0..<variables.count).first { v in !edits.contains { $0.variable == v } }!
@@ -158,7 +176,7 @@ final class MixedScaleSession {
             } catch {
                 return "refused an edit of \(variables[v]): \(error)"
             }
-            edits.append((v, ExactConstraint(terms: [(v, .one)], constant: try exactly(-start), relation: .equal,
+            edits.append((v, ExactConstraint(terms: [(v, .one)], constant: Fraction(exactly: -start), relation: .equal,
                                              priority: 750)))
         case 3 where !edits.isEmpty:
             let i = rng.int(0...(edits.count - 1))
@@ -173,47 +191,25 @@ final class MixedScaleSession {
         default:
             let c = randomConstraint()
             log.append("add \(describe(c))")
-            var expected = true
-            if c.priority.isRequired { expected = try feasible(live.map(\.exact) + [c]) }
+            let model = live.map(\.exact) + [c]
             let made = constraint(c)
             do {
                 try solver.add(made)
-                guard expected else { return "accepted an infeasible constraint" }
+                guard !c.priority.isRequired || rightDecision(true, for: model) else {
+                    return "accepted an infeasible constraint"
+                }
                 live.append((made, c))
             } catch {
-                guard !expected else { return "rejected a feasible constraint: \(error)" }
+                guard c.priority.isRequired, rightDecision(false, for: model) else {
+                    return "rejected a feasible constraint: \(error)"
+                }
             }
         }
         return nil
     }
 
-    /// The exact value of a double (the start of an edit, read from the solver).
-    private func exactly(_ x: Double) throws(Exact) -> Fraction {
-        guard x != 0 else { return .zero }
-        let e = x.exponent, m = x.significandBitPattern | (1 << 52)
-        let shift = Int(e) - 52
-        let sign: Int128 = x < 0 ? -1 : 1
-        if shift >= 0 {
-            guard shift < 70 else { throw .overflow }
-            return Fraction(sign * Int128(m) << shift)
-        }
-        guard -shift < 120 else { throw .overflow }
-        return Fraction(sign * Int128(m), Int128(1) << -shift)
-    }
-
-    private func check() throws(Exact) -> String? {
+    private func check() -> String? {
         let value = variables.map(solver.value(of:))
-        func magnitude(_ c: ExactConstraint) -> Double {
-            c.terms.reduce(abs(c.constant.double)) { $0 + abs($1.coefficient.double * value[$1.variable]) }
-        }
-        func violation(_ c: ExactConstraint) -> Double {
-            let e = c.terms.reduce(c.constant.double) { $0 + $1.coefficient.double * value[$1.variable] }
-            switch c.relation {
-            case .equal: return abs(e)
-            case .lessThanOrEqual: return max(0, e)
-            case .greaterThanOrEqual: return max(0, -e)
-            }
-        }
         // A rebuild that cannot put a constraint back in drops it: only an
         // add or a constant change may refuse one, and then it says so.
         if let dropped = live.first(where: { !solver.contains($0.constraint) }) {
@@ -223,20 +219,45 @@ final class MixedScaleSession {
             return "dropped the edit of \(variables[dropped.variable])"
         }
         let model = live.map(\.exact) + edits.map(\.exact)
-        for c in model where c.priority.isRequired && violation(c) > 1e-9 * max(1, magnitude(c)) {
-            return "required \(describe(c)) is off by \(violation(c)) at \(value)"
+        for c in model where c.priority.isRequired && Self.violation(c, at: value) > 1e-9 * max(1, Self.magnitude(c, at: value)) {
+            return "required \(describe(c)) is off by \(Self.violation(c, at: value)) at \(value)"
         }
-        guard let optima = try ExactLexicographic.optima(model, variables: variables.count) else {
+        guard let written = Self.levelFinding(model, at: value) else { return nil }
+        guard let inDoubles = Self.levelFinding(model.map(given), at: value) else {
+            stepsOnlyTheGivenSystemExplains += 1
+            return nil
+        }
+        return written + "; in the doubles given, " + inDoubles
+    }
+
+    /// Where `value` misses `model`'s exact lexicographic optimum: the first
+    /// level whose violation differs from it by more than rounding of that
+    /// level's largest term, or nil.
+    static func levelFinding(_ model: [ExactConstraint], at value: [Double]) -> String? {
+        guard let optima = ExactLexicographic.optima(model, variables: value.count) else {
             return "the required constraints are infeasible by the exact reference"
         }
         for (p, optimum) in optima {
             let atLevel = model.filter { $0.priority == p }
-            let got = atLevel.reduce(0) { $0 + violation($1) }
-            let scale = atLevel.reduce(1) { max($0, magnitude($1)) }
+            let got = atLevel.reduce(0) { $0 + violation($1, at: value) }
+            let scale = atLevel.reduce(1) { max($0, magnitude($1, at: value)) }
             if abs(got - optimum.double) > 1e-8 * scale {
                 return "level @\(p): violation \(got), exact optimum \(optimum.double) at \(value)"
             }
         }
         return nil
+    }
+
+    static func magnitude(_ c: ExactConstraint, at value: [Double]) -> Double {
+        c.terms.reduce(abs(c.constant.double)) { $0 + abs($1.coefficient.double * value[$1.variable]) }
+    }
+
+    static func violation(_ c: ExactConstraint, at value: [Double]) -> Double {
+        let e = c.terms.reduce(c.constant.double) { $0 + $1.coefficient.double * value[$1.variable] }
+        switch c.relation {
+        case .equal: return abs(e)
+        case .lessThanOrEqual: return max(0, e)
+        case .greaterThanOrEqual: return max(0, -e)
+        }
     }
 }
