@@ -342,3 +342,58 @@ enum ExactLexicographic {
         return optima
     }
 }
+
+extension ExactLexicographic {
+    /// The least total violation of `level` when each required constraint
+    /// `i` may be off by up to `requiredSlack[i]` and each higher level's
+    /// total violation is at most `higherBound[priority]`; lower levels are
+    /// free. Nil when even that cannot hold. What an answer that meets the
+    /// higher levels and the required ones only to a tolerance can reach.
+    static func leastViolation(of level: Priority, _ constraints: [ExactConstraint], variables: Int,
+                               requiredSlack: [Fraction], higherBound: [Priority: Fraction]) -> Fraction? {
+        var next = variables
+        var rows: [(coefficients: [Int: Fraction], sense: ExactLP.Sense, rhs: Fraction)] = []
+        var bounded: [(columns: [Int], bound: Fraction)] = []
+        var perLevel: [Priority: [Int]] = [:]
+        var objective: [Int] = []
+        for (i, c) in constraints.enumerated() {
+            guard c.priority.isRequired || c.priority >= level else { continue }
+            var a: [Int: Fraction] = [:]
+            for t in c.terms { a[t.variable] = (a[t.variable] ?? .zero) + t.coefficient }
+            var mine: [Int] = []
+            if c.relation != .greaterThanOrEqual { a[next] = -.one; mine.append(next); next += 1 }
+            if c.relation != .lessThanOrEqual { a[next] = .one; mine.append(next); next += 1 }
+            let sense: ExactLP.Sense = switch c.relation {
+                case .equal: .equal
+                case .lessThanOrEqual: .lessOrEqual
+                case .greaterThanOrEqual: .greaterOrEqual
+            }
+            rows.append((a, sense, -c.constant))
+            if c.priority.isRequired {
+                bounded.append((mine, requiredSlack[i]))
+            } else if c.priority == level {
+                objective += mine
+            } else {
+                perLevel[c.priority, default: []] += mine
+            }
+        }
+        for (p, columns) in perLevel { bounded.append((columns, higherBound[p] ?? .zero)) }
+        for (columns, bound) in bounded {
+            var a: [Int: Fraction] = [:]
+            for col in columns { a[col] = .one }
+            rows.append((a, .lessOrEqual, bound))
+        }
+        var lp = ExactLP(isFree: (0..<next).map { $0 < variables })
+        for r in rows {
+            var line = [Fraction](repeating: .zero, count: next)
+            for (j, v) in r.coefficients { line[j] = v }
+            lp.rows.append(ExactLP.Row(coefficients: line, sense: r.sense, rhs: r.rhs))
+        }
+        for col in objective { lp.objective[col] = .one }
+        switch lp.minimize() {
+        case .infeasible: return nil
+        case .unbounded: preconditionFailure("violations are bounded below by zero")
+        case let .optimal(value, _): return value
+        }
+    }
+}

@@ -52,4 +52,22 @@ import LayoutSolver
         #expect(optima.map(\.0) == [750, 250])
         #expect(optima.map(\.1) == [Fraction(20), Fraction(10)])
     }
+
+    @Test func slackAboveALevelLowersWhatItCanReach() {
+        // x ≤ 10 required; x == 30 strong (optimum 20 off); x == 0 weak.
+        let system = [
+            ExactConstraint(terms: [(0, .one)], constant: Fraction(-10), relation: .lessThanOrEqual, priority: .required),
+            ExactConstraint(terms: [(0, .one)], constant: Fraction(-30), relation: .equal, priority: 750),
+            ExactConstraint(terms: [(0, .one)], constant: .zero, relation: .equal, priority: 250),
+        ]
+        func least(strong: Int, required: Int) -> Fraction? {
+            ExactLexicographic.leastViolation(of: 250, system, variables: 1,
+                                              requiredSlack: [Fraction(BigInt(required)), .zero, .zero],
+                                              higherBound: [750: Fraction(BigInt(strong))])
+        }
+        #expect(least(strong: 20, required: 0) == Fraction(10))
+        #expect(least(strong: 21, required: 0) == Fraction(9))
+        #expect(least(strong: 19, required: 0) == nil)
+        #expect(least(strong: 19, required: 1) == Fraction(11))
+    }
 }
