@@ -116,7 +116,7 @@ extension Tableau {
     /// basic rows where it has a negative coefficient, the smallest
     /// `-constant / coefficient`.
     mutating func leavingRow(for entering: Int) -> Int? {
-        var found = -1
+        var found = -1, pivot = 0.0
         var ratio = Double.infinity
         // Read in place: the loop changes nothing.
         let candidates = symbolInfo[entering].column.slots
@@ -131,10 +131,48 @@ extension Tableau {
             if r < ratio || (r == ratio && found >= 0 && b < basicOf[found]) {
                 ratio = r
                 found = t
+                pivot = k
             }
         }
-        return found >= 0 ? found : nil
+        guard found >= 0 else { return nil }
+        // Layout rows pivot on coefficients near 1 and never get here.
+        return pivot > -1e-9 ? stableLeavingRow(for: entering) : found
     }
+
+    /// The ratio test for when the minimum ratio's pivot is tiny: a
+    /// coefficient of 1e-13 in a row whose constant is 1e-12 can be two
+    /// roundings of zero whose ratio undercuts the true limit by a part in
+    /// a million, and pivoting on it makes the basis nearly singular
+    /// (coefficients of 1e22 after). Harris's two passes: the step may
+    /// overshoot each row by `harrisTolerance` of its basic, and among the
+    /// rows that then limit it the largest pivot wins (Bland's order on a
+    /// tie). The basic of the row passed over ends at most that far below zero.
+    mutating func stableLeavingRow(for entering: Int) -> Int {
+        let candidates = symbolInfo[entering].column.slots
+        var bound = Double.infinity
+        for i in 0..<candidates.count {
+            let t = candidates.element(i, in: listStore)
+            let k = rows[t].coefficient(of: entering)
+            guard k < 0, symbolInfo[basicOf[t]].kind != .external else { continue }
+            bound = Swift.min(bound, (Swift.max(rows[t].constant, 0) + Tableau.harrisTolerance) / -k)
+        }
+        var found = -1, largest = 0.0
+        for i in 0..<candidates.count {
+            let t = candidates.element(i, in: listStore)
+            let k = rows[t].coefficient(of: entering)
+            guard k < 0, symbolInfo[basicOf[t]].kind != .external, -rows[t].constant / k <= bound else { continue }
+            if -k > largest || (-k == largest && basicOf[t] < basicOf[found]) {
+                largest = -k
+                found = t
+            }
+        }
+        return found
+    }
+
+    /// How far below zero the ratio test may leave a basic to pivot on a
+    /// larger coefficient: far under `epsilon`, which the dual simplex
+    /// and `nearZero` read as zero.
+    static let harrisTolerance = 1e-10
 
     /// Restores feasibility after constants moved, keeping optimality (dual
     /// simplex). Throws the offending basic symbol when a row cannot be made

@@ -34,6 +34,35 @@ import LayoutSolver
         #expect(holds(big, in: solver), "x = \(solver.value(of: x)), y = \(solver.value(of: y))")
     }
 
+    /// Removing a row leaves another whose constant and coefficient are
+    /// both rounding of zero (1.8e-12 and -1.3e-13): their ratio undercut
+    /// the true limit by a part in a million, and a pivot on it left a
+    /// basis with coefficients of 1e22 that stopped short of the medium
+    /// level's optimum. The ratio test passes over such a pivot.
+    @Test func aRemovalDoesNotPivotOnRoundingOfZero() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        // Values read after each step, as a caller does: each read settles the basis the next step starts from.
+        func step(_ change: () throws -> Void) rethrows {
+            try change()
+            for v in [x0, x1, x2] { _ = solver.value(of: v) }
+        }
+        let tight = row([(1e-6, x2), (1e-6, x0), (0.001, x1)], -4.2e-5, .lessThanOrEqual)
+        try step { try solver.add(tight) }
+        let removed = row([(-1e6, x2), (5e6, x1)], -1.2e10, .lessThanOrEqual)
+        try step { try solver.add(removed) }
+        try step { try solver.add(row([(2e6, x0), (3000, x1)], 39000, .lessThanOrEqual)) }
+        try step { try solver.addEditVariable(x0, priority: Self.strong) }
+        try step { try solver.addEditVariable(x1, priority: Self.strong) }
+        try step { try solver.add(row([(0.003, x2)], -17000, .greaterThanOrEqual, Self.medium)) }
+        try step { try solver.add(row([(-3e-6, x2), (-5000, x1)], 0.025, .lessThanOrEqual)) }
+        try solver.remove(removed)
+        // The edits hold x0 and x1; the medium row pulls x2 up until `tight` stops it.
+        let x0v = solver.value(of: x0), x1v = solver.value(of: x1)
+        #expect(abs(solver.value(of: x2) - (4.2e-5 - 1e-6 * x0v - 0.001 * x1v) / 1e-6) <= 1e-6)
+        #expect(holds(tight, in: solver))
+    }
+
     /// A slack of 7e9 in the basis: substituting through it leaves the
     /// small equality off by a millionth of its size. The check after the
     /// solve finds it, computes the values again from the equations as
