@@ -299,41 +299,16 @@ enum ExactLexicographic {
         var optima: [(Priority, Fraction)] = []
         for k in 0..<max(1, levels.count) {
             let level = levels.isEmpty ? nil : levels[k]
-            var errorColumns: [(Priority, [Int])] = []
-            var rows: [(coefficients: [Int: Fraction], sense: ExactLP.Sense, rhs: Fraction)] = []
-            var next = variables
-            for c in constraints {
-                var a: [Int: Fraction] = [:]
-                for t in c.terms { a[t.variable] = (a[t.variable] ?? .zero) + t.coefficient }
-                let sense: ExactLP.Sense = switch c.relation {
-                    case .equal: .equal
-                    case .lessThanOrEqual: .lessOrEqual
-                    case .greaterThanOrEqual: .greaterOrEqual
+            // Required rows hold exactly; each higher level at its optimum.
+            var program = Program(variables: variables)
+            for c in constraints where c.priority.isRequired || level.map({ c.priority >= $0 }) == true {
+                let errors = program.add(c, withErrors: !c.priority.isRequired)
+                if c.priority == level { program.objective += errors } else if !c.priority.isRequired {
+                    program.perLevel[c.priority, default: []] += errors
                 }
-                if !c.priority.isRequired {
-                    guard let level, c.priority >= level else { continue }
-                    var mine: [Int] = []
-                    if c.relation != .greaterThanOrEqual { a[next] = -.one; mine.append(next); next += 1 }
-                    if c.relation != .lessThanOrEqual { a[next] = .one; mine.append(next); next += 1 }
-                    errorColumns.append((c.priority, mine))
-                }
-                rows.append((a, sense, -c.constant))
             }
-            for (p, optimum) in optima {
-                var a: [Int: Fraction] = [:]
-                for (q, cols) in errorColumns where q == p { for col in cols { a[col] = .one } }
-                rows.append((a, .lessOrEqual, optimum))
-            }
-            var lp = ExactLP(isFree: (0..<next).map { $0 < variables })
-            for r in rows {
-                var line = [Fraction](repeating: .zero, count: next)
-                for (j, v) in r.coefficients { line[j] = v }
-                lp.rows.append(ExactLP.Row(coefficients: line, sense: r.sense, rhs: r.rhs))
-            }
-            if let level {
-                for (q, cols) in errorColumns where q == level { for col in cols { lp.objective[col] = .one } }
-            }
-            switch lp.minimize() {
+            for (p, optimum) in optima { program.bound(program.perLevel[p] ?? [], by: optimum) }
+            switch program.minimize() {
             case .infeasible: return nil
             case .unbounded: preconditionFailure("violations are bounded below by zero")
             case let .optimal(value, _): if let level { optima.append((level, value)) }
@@ -341,9 +316,7 @@ enum ExactLexicographic {
         }
         return optima
     }
-}
 
-extension ExactLexicographic {
     /// The least total violation of `level` when each required constraint
     /// `i` may be off by up to `requiredSlack[i]` and each higher level's
     /// total violation is at most `higherBound[priority]`; lower levels are
@@ -351,49 +324,74 @@ extension ExactLexicographic {
     /// higher levels and the required ones only to a tolerance can reach.
     static func leastViolation(of level: Priority, _ constraints: [ExactConstraint], variables: Int,
                                requiredSlack: [Fraction], higherBound: [Priority: Fraction]) -> Fraction? {
-        var next = variables
+        var program = Program(variables: variables)
+        for (i, c) in constraints.enumerated() where c.priority.isRequired || c.priority >= level {
+            let errors = program.add(c)
+            if c.priority.isRequired {
+                program.bound(errors, by: requiredSlack[i])
+            } else if c.priority == level {
+                program.objective += errors
+            } else {
+                program.perLevel[c.priority, default: []] += errors
+            }
+        }
+        for (p, columns) in program.perLevel { program.bound(columns, by: higherBound[p] ?? .zero) }
+        switch program.minimize() {
+        case .infeasible: return nil
+        case .unbounded: preconditionFailure("violations are bounded below by zero")
+        case let .optimal(value, _): return value
+        }
+    }
+
+    /// Constraints as rows over the variables (free) and error columns
+    /// (≥ 0) that carry each one's violation, with bounds on sums of
+    /// error columns and an objective that sums some of them.
+    private struct Program {
+        let variables: Int
+        var next: Int
         var rows: [(coefficients: [Int: Fraction], sense: ExactLP.Sense, rhs: Fraction)] = []
-        var bounded: [(columns: [Int], bound: Fraction)] = []
-        var perLevel: [Priority: [Int]] = [:]
         var objective: [Int] = []
-        for (i, c) in constraints.enumerated() {
-            guard c.priority.isRequired || c.priority >= level else { continue }
+        /// Error columns of levels that are bounded, not minimised.
+        var perLevel: [Priority: [Int]] = [:]
+
+        init(variables: Int) {
+            self.variables = variables
+            next = variables
+        }
+
+        /// Adds `c`, with its error columns (|e| for `==`, max(0, e) for
+        /// `<=`, max(0, −e) for `>=`) when `withErrors`, and returns them.
+        mutating func add(_ c: ExactConstraint, withErrors: Bool = true) -> [Int] {
             var a: [Int: Fraction] = [:]
             for t in c.terms { a[t.variable] = (a[t.variable] ?? .zero) + t.coefficient }
-            var mine: [Int] = []
-            if c.relation != .greaterThanOrEqual { a[next] = -.one; mine.append(next); next += 1 }
-            if c.relation != .lessThanOrEqual { a[next] = .one; mine.append(next); next += 1 }
+            var errors: [Int] = []
+            if withErrors && c.relation != .greaterThanOrEqual { a[next] = -.one; errors.append(next); next += 1 }
+            if withErrors && c.relation != .lessThanOrEqual { a[next] = .one; errors.append(next); next += 1 }
             let sense: ExactLP.Sense = switch c.relation {
                 case .equal: .equal
                 case .lessThanOrEqual: .lessOrEqual
                 case .greaterThanOrEqual: .greaterOrEqual
             }
             rows.append((a, sense, -c.constant))
-            if c.priority.isRequired {
-                bounded.append((mine, requiredSlack[i]))
-            } else if c.priority == level {
-                objective += mine
-            } else {
-                perLevel[c.priority, default: []] += mine
-            }
+            return errors
         }
-        for (p, columns) in perLevel { bounded.append((columns, higherBound[p] ?? .zero)) }
-        for (columns, bound) in bounded {
+
+        /// The sum of `columns` at most `bound`.
+        mutating func bound(_ columns: [Int], by bound: Fraction) {
             var a: [Int: Fraction] = [:]
             for col in columns { a[col] = .one }
             rows.append((a, .lessOrEqual, bound))
         }
-        var lp = ExactLP(isFree: (0..<next).map { $0 < variables })
-        for r in rows {
-            var line = [Fraction](repeating: .zero, count: next)
-            for (j, v) in r.coefficients { line[j] = v }
-            lp.rows.append(ExactLP.Row(coefficients: line, sense: r.sense, rhs: r.rhs))
-        }
-        for col in objective { lp.objective[col] = .one }
-        switch lp.minimize() {
-        case .infeasible: return nil
-        case .unbounded: preconditionFailure("violations are bounded below by zero")
-        case let .optimal(value, _): return value
+
+        func minimize() -> ExactLP.Outcome {
+            var lp = ExactLP(isFree: (0..<next).map { $0 < variables })
+            for r in rows {
+                var line = [Fraction](repeating: .zero, count: next)
+                for (j, v) in r.coefficients { line[j] = v }
+                lp.rows.append(ExactLP.Row(coefficients: line, sense: r.sense, rhs: r.rhs))
+            }
+            for col in objective { lp.objective[col] = .one }
+            return lp.minimize()
         }
     }
 }
