@@ -501,8 +501,21 @@ public final class Solver {
         do {
             try tableau.shiftConstant(slot, by: delta, to: constant)
         } catch {
-            throw .unsatisfiable(keptConstraint(slot)!,
-                                 conflicts: error.records.filter { $0 != slot }.compactMap(keptConstraint))
+            guard !recordInfo[slot].priority.isRequired else {
+                throw .unsatisfiable(keptConstraint(slot)!,
+                                     conflicts: error.records.filter { $0 != slot }.compactMap(keptConstraint))
+            }
+            // A preference's constant can always move: its errors absorb any
+            // change. A dual simplex that finds no way met rounding (a row
+            // of 1e13 whose only way out was cancelled), so the component
+            // is built again from its equations with the new constant.
+            recordInfo[slot].constant = constant
+            tableau.infeasible.removeAll()
+            tableau.anomalies += 1
+            rebuildFromEquations(tableau.symbolInfo[tableau.records[slot].marker].componentOf)
+            tableau.counters.constantUpdates += 1
+            needsVerification = wideScale
+            return
         }
         recordInfo[slot].constant = constant
         tableau.counters.constantUpdates += 1

@@ -34,6 +34,34 @@ import LayoutSolver
         #expect(holds(big, in: solver), "x = \(solver.value(of: x)), y = \(solver.value(of: y))")
     }
 
+    /// x1 ≥ 1.67e7 (required) leaves x0 ≤ -1.67e13 through a 2e-12 term:
+    /// an edit of x0 sits 1.7e13 from its suggestion, and the dual simplex
+    /// found no way out of a row whose way out had cancelled. A suggestion
+    /// moves a preference, which its errors always absorb: it is taken,
+    /// the component rebuilt from its equations, and the repair counted.
+    @Test func aSuggestionIsNeverRefused() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
+        func step(_ change: () throws -> Void) rethrows {
+            try change()
+            for v in [x0, x1, x2] { _ = solver.value(of: v) }
+        }
+        let required = [
+            row([(2e-6, x1), (2e-12, x0)], -4e-5, .lessThanOrEqual),
+            row([(-3e-6, x1)], 50, .lessThanOrEqual),
+        ]
+        for r in required { try step { try solver.add(r) } }
+        try step { try solver.addEditVariable(x0, priority: Self.strong) }
+        let medium = row([(0.002, x1), (5000, x0)], 0.043, .greaterThanOrEqual, Self.medium)
+        try step { try solver.add(medium) }
+        try step { try solver.setConstant(-30, for: medium) }
+        let third = row([(-1000, x1), (3e9, x2), (2000, x0)], 18000, .lessThanOrEqual)
+        try step { try solver.add(third) }
+        try step { try solver.suggestValue(84000, for: x0) }
+        for r in required + [third] { #expect(holds(r, in: solver), "\(r)") }
+        #expect(solver.contains(medium) && solver.hasEditVariable(x0))
+    }
+
     /// Removing a row leaves another whose constant and coefficient are
     /// both rounding of zero (1.8e-12 and -1.3e-13): their ratio undercut
     /// the true limit by a part in a million, and a pivot on it left a
