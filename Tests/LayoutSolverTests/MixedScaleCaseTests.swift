@@ -23,6 +23,13 @@ import LayoutSolver
         return c.violation(value) <= 1e-9 * max(1, magnitude)
     }
 
+    /// Makes `change`, then reads every variable, as a caller does: each read
+    /// settles the basis (and runs the check) the next change starts from.
+    func readingAfter(_ solver: Solver, _ variables: [Variable], _ change: () throws -> Void) rethrows {
+        try change()
+        for v in variables { _ = solver.value(of: v) }
+    }
+
     @Test func removingASmallRowKeepsTheLargeOneExact() throws {
         let solver = Solver()
         let x = Variable("x"), y = Variable("y")
@@ -42,10 +49,7 @@ import LayoutSolver
     @Test func aSuggestionIsNeverRefused() throws {
         let solver = Solver()
         let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
-        func step(_ change: () throws -> Void) rethrows {
-            try change()
-            for v in [x0, x1, x2] { _ = solver.value(of: v) }
-        }
+        func step(_ change: () throws -> Void) rethrows { try readingAfter(solver, [x0, x1, x2], change) }
         let required = [
             row([(2e-6, x1), (2e-12, x0)], -4e-5, .lessThanOrEqual),
             row([(-3e-6, x1)], 50, .lessThanOrEqual),
@@ -70,11 +74,7 @@ import LayoutSolver
     @Test func aRemovalDoesNotPivotOnRoundingOfZero() throws {
         let solver = Solver()
         let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2")
-        // Values read after each step, as a caller does: each read settles the basis the next step starts from.
-        func step(_ change: () throws -> Void) rethrows {
-            try change()
-            for v in [x0, x1, x2] { _ = solver.value(of: v) }
-        }
+        func step(_ change: () throws -> Void) rethrows { try readingAfter(solver, [x0, x1, x2], change) }
         let tight = row([(1e-6, x2), (1e-6, x0), (0.001, x1)], -4.2e-5, .lessThanOrEqual)
         try step { try solver.add(tight) }
         let removed = row([(-1e6, x2), (5e6, x1)], -1.2e10, .lessThanOrEqual)
