@@ -64,6 +64,7 @@ import LayoutSolver
         try step { try solver.suggestValue(84000, for: x0) }
         for r in required + [third] { #expect(holds(r, in: solver), "\(r)") }
         #expect(solver.contains(medium) && solver.hasEditVariable(x0))
+        #expect(solver.anomalies > 0)
     }
 
     /// Removing a row leaves another whose constant and coefficient are
