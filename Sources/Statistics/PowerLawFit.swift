@@ -167,7 +167,7 @@ public func powerLawFit(
     replicates.reserveCapacity(resamples)
     var localReplicates: [[Double]] = []
     var topReplicates: [Double] = []
-    let top = topWeights(logSizes)
+    let top = TopHalf(logSizes)
     switch resampling {
     case .withinSize:
         if let jobs, jobs.count != sizes.count { throw .lengthMismatch(first: sizes.count, second: jobs.count) }
@@ -185,9 +185,7 @@ public func powerLawFit(
             }
             replicates.append(b)
             for j in steps.indices { localReplicates[j].append((means[j + 1] - means[j]) / steps[j]) }
-            var bTop = 0.0
-            for (j, w) in zip(top.indices, top.weights) { bTop += w * means[j] }
-            topReplicates.append(bTop)
+            topReplicates.append(top.slope(of: means))
         }
     case .residuals:
         var yStar = y
@@ -237,8 +235,7 @@ public func powerLawFit(
                                                                        confidence: 1 - alpha)))
         }
         // One interval, at the level each pair's simultaneous ones hold together.
-        var k = 0.0
-        for (j, w) in zip(top.indices, top.weights) { k += w * design.means[j] }
+        let k = top.slope(of: design.means)
         let se = uncheckedVariance(topReplicates).squareRoot()
         let degrees = top.indices.map { outerDegrees[$0] }.reduce(0, +)
         let t = studentTTwoSidedCritical(1 - localConfidence, Double(max(degrees, 1)))
@@ -258,14 +255,26 @@ public func powerLawFit(
 /// The sizes of the sweep's upper half on log axes (see
 /// ``PowerLawFit/topSlope``) and the weights that turn their means into
 /// the least-squares slope, each size weighing 1.
-func topWeights(_ logSizes: [Double]) -> (indices: Range<Int>, weights: [Double]) {
-    let middle = (logSizes.first! + logSizes.last!) / 2
-    // The tolerance keeps a size at the exact log midpoint (1,000 of 100…10,000) in the top half.
-    let first = min(logSizes.firstIndex { $0 >= middle - 1e-9 } ?? logSizes.count - 2, logSizes.count - 2)
-    let indices = first..<logSizes.count
-    let x = indices.map { logSizes[$0] }
-    let (xBar, sxx) = centring(x)
-    return (indices, x.map { ($0 - xBar) / sxx })
+struct TopHalf {
+    let indices: Range<Int>
+    let weights: [Double]
+
+    init(_ logSizes: [Double]) {
+        let middle = (logSizes.first! + logSizes.last!) / 2
+        // The tolerance keeps a size at the exact log midpoint (1,000 of 100…10,000) in the top half.
+        let first = min(logSizes.firstIndex { $0 >= middle - 1e-9 } ?? logSizes.count - 2, logSizes.count - 2)
+        indices = first..<logSizes.count
+        let x = indices.map { logSizes[$0] }
+        let (xBar, sxx) = centring(x)
+        weights = x.map { ($0 - xBar) / sxx }
+    }
+
+    /// The least-squares slope of `means` (one per size of the whole sweep) over the half.
+    func slope(of means: [Double]) -> Double {
+        var b = 0.0
+        for (j, w) in zip(indices, weights) { b += w * means[j] }
+        return b
+    }
 }
 
 /// x̄ and Sxx = Σ (x − x̄)², each point weighing 1: (xⱼ − x̄)/Sxx weighs yⱼ
