@@ -500,6 +500,7 @@ public final class Solver {
         tableau.optimizeDirty()
         do {
             try tableau.shiftConstant(slot, by: delta, to: constant)
+            recordInfo[slot].constant = constant
         } catch {
             guard !recordInfo[slot].priority.isRequired else {
                 throw .unsatisfiable(keptConstraint(slot)!,
@@ -508,16 +509,13 @@ public final class Solver {
             // A preference's constant can always move: its errors absorb any
             // change. A dual simplex that finds no way met rounding (a row
             // of 1e13 whose only way out was cancelled), so the component
-            // is built again from its equations with the new constant.
+            // is built again from its equations with the new constant (the
+            // rebuild moves records: `slot` is not read after it).
             recordInfo[slot].constant = constant
             tableau.infeasible.removeAll()
             tableau.anomalies += 1
             rebuildFromEquations(tableau.symbolInfo[tableau.records[slot].marker].componentOf)
-            tableau.counters.constantUpdates += 1
-            needsVerification = wideScale
-            return
         }
-        recordInfo[slot].constant = constant
         tableau.counters.constantUpdates += 1
         if !wideScale && Solver.isWideConstant(constant) { wideScale = true }
         needsVerification = wideScale
