@@ -92,8 +92,10 @@ extension Solver {
             repaired[c] = 1
             tableau.anomalies += 1
             tableau.counters.componentsRefreshed += 1
-            refactor(c, rows: tableau.components[c].constraintCount <= 64)
-            if tableau.components[c].alive && tableau.components[c].constraintCount <= 64 { rebuildIfStillDrifting(c) }
+            let small = tableau.components[c].constraintCount <= 64
+            let solved = refactor(c, rows: small)
+            guard tableau.components[c].alive, small else { continue }
+            if solved { rebuildIfStillDrifting(c) } else { rebuildFromEquations(c) }
         }
         // Preferences drift too (a removed row's rounding stays in the rows
         // it was substituted into, a huge constant shifted away leaves its
@@ -108,7 +110,10 @@ extension Solver {
                   wideCoefficients || equationDrifts(slot) else { continue }
             repaired[c] = 1
             tableau.counters.componentsRefreshed += 1
-            refactor(c, rows: true)
+            if !refactor(c, rows: true) && tableau.components[c].alive {
+                tableau.anomalies += 1
+                rebuildFromEquations(c)
+            }
         }
     }
 
@@ -121,24 +126,41 @@ extension Solver {
         tableau.records(of: c).contains(where: requiredDrifts) ? rebuildFromEquations(c) : [:]
     }
 
+    /// What the check after a required add decided.
+    enum AddedCheck {
+        /// The required equations hold: the add stands.
+        case holds
+        /// The rebuild could not put the new equation back in.
+        case refused(Conflict)
+        /// No values hold it and a probe refused it too: the add is taken
+        /// back by removing it, as a list add that fails takes back the
+        /// ones it made.
+        case takeBack
+    }
+
     /// The check, run at once on the component of a required constraint
     /// just added (`slot`, whose id is `id`), when it is small. Phase one
     /// can reach zero through a coefficient that rounding kept in one row
     /// and cancelled in another (x ≥ 12000 accepted beside x ≤ 14 through
-    /// a 1e-7 term); the values then break a required equation. The
-    /// rebuild from the equations puts the required ones back in addition
+    /// a 1e-7 term); the values then break a required equation. After a
+    /// refactor that still leaves one broken, a new equation the probe
+    /// refused (`refusedByProbe`) is taken back; otherwise the component is
+    /// rebuilt from its equations with the required ones back in addition
     /// order, so the new one is the one left out, and its conflict is
     /// returned: the add is refused instead of dropped unseen at the next
     /// read.
-    func confirmAdded(_ slot: Int, id: UInt64) -> Conflict? {
+    func confirmAdded(_ slot: Int, id: UInt64, refusedByProbe: Bool) -> AddedCheck {
         let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
         guard c >= 0, tableau.components[c].constraintCount <= 64,
-              tableau.records(of: c).contains(where: requiredDrifts) else { return nil }
+              tableau.records(of: c).contains(where: requiredDrifts) else { return .holds }
         tableau.anomalies += 1
         tableau.counters.componentsRefreshed += 1
-        refactor(c, rows: true)
-        guard tableau.components[c].alive else { return nil }
-        return rebuildIfStillDrifting(c)[id]
+        let solved = refactor(c, rows: true)
+        guard tableau.components[c].alive else { return .holds }
+        if solved && !tableau.records(of: c).contains(where: requiredDrifts) { return .holds }
+        if refusedByProbe { return .takeBack }
+        let rebuilt = solved ? rebuildIfStillDrifting(c) : rebuildFromEquations(c)
+        return rebuilt[id].map(AddedCheck.refused) ?? .holds
     }
 
     /// Recomputes component `c`'s basic values from the original equations:
@@ -154,7 +176,15 @@ extension Solver {
     /// coefficient that rounding bent or dropped can hide a better basis
     /// (a reduced cost of −3e-12 read as zero), which new values alone
     /// would keep.
-    private func refactor(_ c: Int, rows rebuild: Bool = false, attempts: Int = 3) {
+    ///
+    /// Returns false when the equations cannot be solved for the basic
+    /// symbols: the basis is singular (a pivot on a coefficient that was
+    /// rounding of zero took a symbol into a row whose equation does not
+    /// name it), no values hold every equation in it, and only a rebuild
+    /// from the equations repairs it. True otherwise, a refactor that was
+    /// not attempted included.
+    @discardableResult
+    func refactor(_ c: Int, rows rebuild: Bool = false, attempts: Int = 3) -> Bool {
         tableau.materialize(c)
         if rebuild {
             // A constraint whose row lost its terms to cancellation can be
@@ -187,7 +217,7 @@ extension Solver {
             if owner >= 0 && tableau.records[owner].marker == s && recordInfo[owner].isLive { slots.append(owner) }
         }
         let n = basics.count, p = parameters.count
-        guard n == slots.count, n > 0, n <= 512 else { return }
+        guard n == slots.count, n > 0, n <= 512 else { return true }
         for (k, s) in parameters.enumerated() { column[s] = n + 1 + k }
         // Row-major n × (n + 1 + p): the equations over the basic symbols,
         // then −constant, then minus each parameter's coefficient.
@@ -207,14 +237,14 @@ extension Solver {
             m[i * w + n] = -r.constant
             var largest = 0.0
             for j in 0..<n { largest = Swift.max(largest, abs(m[i * w + j])) }
-            guard largest > 0 else { return }
+            guard largest > 0 else { return false }
             // By a power of two, so the scaled equation is the same one
             // exactly: dividing by 5 rounded 3e-6 / 5, and two rows that
             // are parallel in some symbols stopped being exactly parallel.
             let scale = Double(sign: .plus, exponent: -largest.exponent, significand: 1)
             for j in 0..<w { m[i * w + j] *= scale }
         }
-        guard let solutions = Solver.solveSquare(&m, n, rightHandSides: 1 + p) else { return }
+        guard let solutions = Solver.solveSquare(&m, n, rightHandSides: 1 + p) else { return false }
         let x = solutions[0]
         if rebuild {
             var fresh: [Row] = []
@@ -264,10 +294,11 @@ extension Solver {
         } catch {
             tableau.infeasible.removeAll()
         }
-        guard rebuild else { return }
+        guard rebuild else { return true }
         tableau.optimize(c)
         // Pivots bend the rows again: a new basis is refactored in turn.
-        if tableau.counters.pivots != pivots && attempts > 1 { refactor(c, rows: true, attempts: attempts - 1) }
+        guard tableau.counters.pivots != pivots && attempts > 1 else { return true }
+        return refactor(c, rows: true, attempts: attempts - 1)
     }
 
     /// Solves the n × n system in `m` (row-major, `r` right-hand sides last) by

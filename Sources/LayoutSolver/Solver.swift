@@ -189,12 +189,15 @@ public final class Solver {
             throw .requiredTwoSidedPreference(value())
         }
         flushRemovals()
+        // A second opinion, for the check after the install (see `probeRefuses`).
+        let refusedByProbe = wideScale && e.priority.isRequired && !isProbe ? probeRefuses(terms, value()) : nil
         let slot: Int
         do {
             slot = try install(terms, e)
         } catch {
             let wide = wideScale || Solver.isWideScale(terms) || Solver.isWideConstant(e.constant)
-            guard wide && e.priority.isRequired && !isProbe else {
+            // Asked again, the probe that refused would refuse again.
+            guard wide && e.priority.isRequired && !isProbe && refusedByProbe == nil else {
                 throw .unsatisfiable(value(), conflicts: error.records.compactMap(keptConstraint))
             }
             switch reinstallAround(e, terms, value(), rejected: error) {
@@ -206,8 +209,16 @@ public final class Solver {
             }
         }
         keep(e, terms, slot: slot)
-        if wideScale && e.priority.isRequired && !isProbe, let conflict = confirmAdded(slot, id: e.id) {
+        guard wideScale && e.priority.isRequired && !isProbe else { return }
+        switch confirmAdded(slot, id: e.id, refusedByProbe: refusedByProbe != nil) {
+        case .holds:
+            break
+        case .refused(let conflict):
             throw .unsatisfiable(value(), conflicts: conflict.records.compactMap(keptConstraint))
+        case .takeBack:
+            _ = remove(id: e.id)
+            flushRemovals()
+            throw .unsatisfiable(value(), conflicts: refusedByProbe ?? [])
         }
     }
 
@@ -223,23 +234,8 @@ public final class Solver {
     /// a call that fails leaves this one exactly as it was.
     private func reinstallAround(_ e: EquationBatch.Equation, _ terms: UnsafeBufferPointer<Term>,
                                  _ constraint: Constraint, rejected: Conflict) -> Result<Int, Conflict> {
-        var components: [Int] = []
-        for t in terms {
-            guard let s = symbolOf[key(t.variable.id)] else { continue }
-            let c = tableau.symbolInfo[s].componentOf
-            if c >= 0 && !components.contains(c) { components.append(c) }
-        }
-        guard !components.isEmpty,
-              components.reduce(0, { $0 + tableau.components[$1].constraintCount }) <= 64 else {
-            return .failure(rejected)
-        }
-        let probe = Solver()
-        probe.isProbe = true
-        for c in components {
-            for slot in tableau.records(of: c) where recordInfo[slot].priority.isRequired {
-                guard let kept = keptConstraint(slot), (try? probe.add(kept)) != nil else { return .failure(rejected) }
-            }
-        }
+        let components = smallComponents(namedBy: terms)
+        guard !components.isEmpty, let probe = requiredProbe(components) else { return .failure(rejected) }
         // Accepted only with a witness: the probe's own values must meet
         // every required equation. Phase one over rows of 1e15 can reach
         // zero on rounding alone, where the equations say otherwise.
@@ -777,6 +773,56 @@ public final class Solver {
         return again
     }
 
+    /// The components that `terms` name, when there are any and they hold
+    /// 64 constraints or fewer together; else none.
+    private func smallComponents(namedBy terms: UnsafeBufferPointer<Term>) -> [Int] {
+        var components: [Int] = []
+        for t in terms {
+            guard let s = symbolOf[key(t.variable.id)] else { continue }
+            let c = tableau.symbolInfo[s].componentOf
+            if c >= 0 && !components.contains(c) { components.append(c) }
+        }
+        return components.reduce(0, { $0 + tableau.components[$1].constraintCount }) <= 64 ? components : []
+    }
+
+    /// A fresh solver holding the required equations of `components`, each
+    /// with the constant in effect, or nil when one does not go in.
+    private func requiredProbe(_ components: [Int]) -> Solver? {
+        let probe = Solver()
+        probe.isProbe = true
+        for c in components {
+            for slot in tableau.records(of: c) where recordInfo[slot].priority.isRequired {
+                let r = recordInfo[slot]
+                guard r.isLive else { continue }
+                let kept = Constraint(id: r.id, terms: Array(keptTerms[r.termRange]), constant: r.constant,
+                                      relation: r.relation, priority: r.priority, abovePriority: r.abovePriority)
+                guard (try? probe.add(kept)) != nil else { return nil }
+            }
+        }
+        return probe
+    }
+
+    /// Whether a probe holding only the required equations of the small
+    /// components that `terms` name refuses `constraint`: its conflicts
+    /// then, nil when it accepts or cannot judge. Preferences push values
+    /// to 1e13 and beyond, where phase one can reach zero on rounding and
+    /// accept a row that no values hold; without them the values are the
+    /// equations' own. Phase one can also miss a feasible row (one held
+    /// only at 6e12, through a 1e-6 term), so a refusal here is a second
+    /// opinion, not a verdict: an install whose values hold every required
+    /// equation stands.
+    private func probeRefuses(_ terms: UnsafeBufferPointer<Term>, _ constraint: Constraint) -> [Constraint]? {
+        let components = smallComponents(namedBy: terms)
+        guard !components.isEmpty, let probe = requiredProbe(components) else { return nil }
+        do {
+            try probe.add(constraint)
+            return nil
+        } catch {
+            guard case .unsatisfiable(_, let conflicts) = error else { return nil }
+            return conflicts
+        }
+    }
+
     /// Drops component `c` and adds back all of its constraints from their
     /// equations, the required ones first, each group in addition order:
     /// the last repair, for rows that a pivot on rounding left on a
@@ -790,6 +836,20 @@ public final class Solver {
         for r in again where r.priority.isRequired { if let e = reinstall(r) { dropped[r.id] = e } }
         for r in again where !r.priority.isRequired { if let e = reinstall(r) { dropped[r.id] = e } }
         tableau.optimizeDirty()
+        // The reinstalls pivot as any add does, and a value can pass through
+        // 1e13 on its way back (x1 = −0.0161 for −0.0163, its row's constant
+        // rounded to a part in 2¹¹): the rebuilt basis takes its values
+        // afresh from the equations. Only its values: rows rebuilt and
+        // optimised again can pivot on the same rounding, off to 1e28.
+        var rebuilt: [Int] = []
+        for r in again {
+            guard let slot = recordOf[key(r.id)] else { continue }
+            let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
+            if c >= 0 && !rebuilt.contains(c) { rebuilt.append(c) }
+        }
+        for c in rebuilt where tableau.components[c].alive && tableau.components[c].constraintCount <= 64 {
+            refactor(c)
+        }
         return dropped
     }
 

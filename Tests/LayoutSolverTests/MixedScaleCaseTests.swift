@@ -558,4 +558,111 @@ import LayoutSolver
         #expect(!solver.contains(contradicting))
         for r in before where r.priority.isRequired { #expect(holds(r, in: solver), "\(r)") }
     }
+
+    /// x5 = −13 arrives after x0's strong edit and x5's strong floor had
+    /// both held: the floor now needs x0 = 5,200,003.6, where it costs the
+    /// edit 5.2e6 instead of 2.6e7. The dual simplex took x4 into a row
+    /// through a coefficient that was rounding of zero, and x0, x5 and the
+    /// floor's row made three equations over two basic unknowns: a
+    /// singular basis, whose values left the floor violated and claimed
+    /// the strong level was at 0. A refactor that cannot solve the basis
+    /// rebuilds the component from its equations.
+    @Test func aBasisNoValuesSolveIsRebuilt() throws {
+        let solver = Solver()
+        let x = (0..<6).map { Variable("x\($0)") }
+        func step(_ change: () throws -> Void) rethrows { try readingAfter(solver, x, change) }
+        let first = row([(2, x[0]), (3000, x[1])], 11, .equal)
+        try step { try solver.add(first) }
+        try step { try solver.addEditVariable(x[0], priority: Self.strong) }
+        try step { try solver.setConstant(1, for: first) }
+        let floor = row([(2e6, x[5]), (5, x[0])], -18, .greaterThanOrEqual, Self.strong)
+        try step { try solver.add(floor) }
+        let required = [
+            row([(-3e6, x[5]), (-1000, x[4])], 7, .greaterThanOrEqual),
+            row([(5000, x[2]), (-1e-6, x[0]), (3e-6, x[4])], -12, .lessThanOrEqual),
+            row([(-1, x[0]), (-3, x[2])], 42e6, .lessThanOrEqual),
+            row([(2000, x[5])], 26000, .equal),
+        ]
+        try step { try solver.add(required[0]) }
+        try step { try solver.remove(first) }
+        try step { try solver.add(row([(2000, x[3])], 25000, .greaterThanOrEqual, Self.strong)) }
+        for v in [35.0, 22000, -98] { try step { try solver.suggestValue(v, for: x[0]) } }
+        try step { try solver.add(required[1]) }
+        try step { try solver.addEditVariable(x[1], priority: Self.strong) }
+        try step { try solver.add(required[2]) }
+        try step { try solver.add(required[3]) }
+        for r in required { #expect(holds(r, in: solver), "\(r)") }
+        let x0 = solver.value(of: x[0])
+        #expect(abs(x0 - 5_200_003.6) <= 1e-6, "x0 = \(x0)")
+        #expect(solver.anomalies > 0)
+    }
+
+    /// The last row contradicts the required ones (x4 ≥ 3500 needs x4 ≤ 40
+    /// through x5 and x3), but phase one, over values of 5e7 that the
+    /// preferences set, reached zero on rounding. The check after the add
+    /// found a required row broken, and a probe holding only the required
+    /// rows refused the new one too: the add is taken back, and every value
+    /// is what it was before the call. (Rebuilt from the equations, the
+    /// component had landed on values of 1e16 that miss the medium level
+    /// by as much.)
+    @Test func aRefusedAddLeavesTheValuesAsTheyWere() throws {
+        let solver = Solver()
+        let x = (0..<6).map { Variable("x\($0)") }
+        func step(_ change: () throws -> Void) rethrows { try readingAfter(solver, x, change) }
+        let removed = row([(5, x[4]), (5, x[3])], -0.01, .equal, Self.medium)
+        let rows = [
+            row([(-0.003, x[4]), (1, x[1])], 0.02, .equal),
+            removed,
+            row([(2, x[5]), (-5, x[2])], -0.01, .equal, Self.medium),
+            row([(5e9, x[0])], 5e6, .lessThanOrEqual, Self.weak),
+            row([(-2, x[4])], 7000, .lessThanOrEqual),
+            row([(-2, x[4]), (-3, x[3]), (5, x[1])], -16000, .lessThanOrEqual),
+            row([(-5, x[4]), (-2, x[5]), (-2e-6, x[1])], -0.021, .equal, Self.medium),
+            row([(-2e6, x[3]), (-5e6, x[1]), (-1, x[0])], 18e6, .lessThanOrEqual, Self.weak),
+            row([(-3, x[3]), (0.005, x[0]), (-5, x[1])], -43, .lessThanOrEqual),
+        ]
+        for r in rows { try step { try solver.add(r) } }
+        try step { try solver.addEditVariable(x[0], priority: Self.strong) }
+        try step { try solver.suggestValue(-81, for: x[0]) }
+        try step { try solver.add(row([(-0.001, x[2])], -11, .greaterThanOrEqual, Self.medium)) }
+        try step { try solver.add(row([(0.005, x[4]), (0.003, x[5])], -0.018, .lessThanOrEqual)) }
+        try step { try solver.add(row([(-2e6, x[0]), (-3, x[4])], -0.02, .lessThanOrEqual, Self.strong)) }
+        try step { try solver.suggestValue(27, for: x[0]) }
+        try step { try solver.remove(removed) }
+        let before = x.map(solver.value(of:))
+        let contradicting = row([(1, x[5]), (-0.003, x[3])], 45, .greaterThanOrEqual)
+        #expect(throws: SolverError.self) { try solver.add(contradicting) }
+        #expect(!solver.contains(contradicting))
+        #expect(x.map(solver.value(of:)) == before)
+    }
+
+    /// The probe that holds only the required rows refuses the last one:
+    /// its phase one cannot see that 2e6·x0 = 39 + 1e-6·x1 meets x0 ≥ 10/3
+    /// at x1 = 6.7e12. The solver's own install finds values that hold
+    /// every required row, so the add stands: a probe's refusal is a second
+    /// opinion, not a verdict.
+    @Test func aProbesRefusalDoesNotOverruleValuesThatHold() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        func step(_ change: () throws -> Void) rethrows { try readingAfter(solver, [x0, x1], change) }
+        let removed = row([(1, x0)], 36000, .lessThanOrEqual, Self.medium)
+        let rows = [
+            removed,
+            row([(3000, x0), (1e6, x1)], -41e9, .equal, Self.medium),
+            row([(-3, x0)], 10, .lessThanOrEqual),
+            row([(0.001, x0), (-3000, x1)], -27000, .equal, Self.weak),
+            row([(3e-6, x0), (0.005, x1)], -6, .greaterThanOrEqual),
+            row([(3, x1), (-5, x0)], 40, .greaterThanOrEqual),
+        ]
+        for r in rows { try step { try solver.add(r) } }
+        try step { try solver.remove(removed) }
+        for r in [row([(1, x1), (-0.005, x0)], 0.028, .equal, Self.weak),
+                  row([(1e-6, x1), (1000, x0)], 7, .equal, Self.weak),
+                  row([(1000, x0), (2, x1)], -5, .equal, Self.weak)] {
+            try step { try solver.add(r) }
+        }
+        let last = row([(2e6, x0), (-1e-6, x1)], -39, .equal)
+        try step { try solver.add(last) }
+        for r in rows.dropFirst() + [last] where r.priority.isRequired { #expect(holds(r, in: solver), "\(r)") }
+    }
 }
