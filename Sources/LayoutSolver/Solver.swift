@@ -189,8 +189,11 @@ public final class Solver {
             throw .requiredTwoSidedPreference(value())
         }
         flushRemovals()
-        // A second opinion, for the check after the install (see `probeRefuses`).
-        let refusedByProbe = wideScale && e.priority.isRequired && !isProbe ? probeRefuses(terms, value()) : nil
+        // A second opinion, for the check after the install (see
+        // `probeRefuses`). Only wide coefficients mislead phase one so; huge
+        // constants alone (a long list's tops) never pay for a probe.
+        let wideTerms = wideCoefficients || Solver.isWideScale(terms)
+        let refusedByProbe = wideTerms && e.priority.isRequired && !isProbe ? probeRefuses(terms, value()) : nil
         let slot: Int
         do {
             slot = try install(terms, e)
