@@ -132,10 +132,12 @@ extension Solver {
         case holds
         /// The rebuild could not put the new equation back in.
         case refused(Conflict)
-        /// No values hold it and a probe refused it too: the add is taken
-        /// back by removing it, as a list add that fails takes back the
-        /// ones it made.
-        case takeBack
+        /// No values hold it, and a probe refused it too or a rebuild from
+        /// the equations took it back in and still none hold: the add is
+        /// taken back by removing it, as a list add that fails takes back
+        /// the ones it made. With the records of the required equations
+        /// that do not hold.
+        case takeBack([Int])
     }
 
     /// The check, run at once on the component of a required constraint
@@ -148,7 +150,8 @@ extension Solver {
     /// rebuilt from its equations with the required ones back in addition
     /// order, so the new one is the one left out, and its conflict is
     /// returned: the add is refused instead of dropped unseen at the next
-    /// read.
+    /// read. If the rebuild takes it back in and its values still break a
+    /// required equation, it is taken back.
     func confirmAdded(_ slot: Int, id: UInt64, refusedByProbe: Bool) -> AddedCheck {
         let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
         guard c >= 0, tableau.components[c].constraintCount <= 64,
@@ -158,9 +161,50 @@ extension Solver {
         let solved = refactor(c, rows: true)
         guard tableau.components[c].alive else { return .holds }
         if solved && !tableau.records(of: c).contains(where: requiredDrifts) { return .holds }
-        if refusedByProbe { return .takeBack }
+        if refusedByProbe { return .takeBack(tableau.records(of: c).filter(requiredDrifts)) }
         let rebuilt = solved ? rebuildIfStillDrifting(c) : rebuildFromEquations(c)
-        return rebuilt[id].map(AddedCheck.refused) ?? .holds
+        if let conflict = rebuilt[id] { return .refused(conflict) }
+        // Put back in and still no values hold it: a phase one that read a
+        // residual of 1.8e-5 as zero (values of 1e-9, a row scaled to unit
+        // coefficients leaves its constant at 5e-9) accepts it every time.
+        guard let again = recordOf[key(id)] else { return .holds }
+        let d = tableau.symbolInfo[tableau.records[again].marker].componentOf
+        guard d >= 0, tableau.components[d].constraintCount <= 64 else { return .holds }
+        let drifting = tableau.records(of: d).filter(requiredDrifts)
+        return drifting.isEmpty ? .holds : .takeBack(drifting)
+    }
+
+    /// The check after a required constraint's constant changed (`slot`,
+    /// from `was`), in a system with wide coefficients: the dual simplex
+    /// reads a row below zero by its absolute tolerance, and with values of
+    /// 1e-15 a contradiction can be smaller than that (x1 = −7e-15 fixed by
+    /// one row, x1 ≤ −1.6e-11 asked by the other). If the required
+    /// equations do not hold, after a refactor, and a probe holding only
+    /// them finds no values that do, the constant goes back and the
+    /// records that do not hold are returned; nil when the change stands.
+    func confirmConstant(_ slot: Int, was: Double) -> [Int]? {
+        let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
+        guard c >= 0, tableau.components[c].constraintCount <= 64,
+              tableau.records(of: c).contains(where: requiredDrifts) else { return nil }
+        tableau.anomalies += 1
+        tableau.counters.componentsRefreshed += 1
+        let solved = refactor(c, rows: true)
+        guard tableau.components[c].alive else { return nil }
+        if solved && !tableau.records(of: c).contains(where: requiredDrifts) { return nil }
+        if let probe = requiredProbe([c]), probe.requiredEquationsHold() {
+            rebuildFromEquations(c)
+            return nil
+        }
+        let drifting = tableau.records(of: c).filter(requiredDrifts)
+        let delta = was - recordInfo[slot].constant
+        recordInfo[slot].constant = was
+        do throws(Conflict) {
+            try tableau.shiftConstant(slot, by: delta, to: was)
+        } catch {
+            tableau.infeasible.removeAll()
+            rebuildFromEquations(c)
+        }
+        return drifting
     }
 
     /// Recomputes component `c`'s basic values from the original equations:

@@ -218,10 +218,11 @@ public final class Solver {
             break
         case .refused(let conflict):
             throw .unsatisfiable(value(), conflicts: conflict.records.compactMap(keptConstraint))
-        case .takeBack:
+        case .takeBack(let drifting):
+            let conflicts = refusedByProbe ?? drifting.compactMap(keptConstraint)
             _ = remove(id: e.id)
             flushRemovals()
-            throw .unsatisfiable(value(), conflicts: refusedByProbe ?? [])
+            throw .unsatisfiable(value(), conflicts: conflicts)
         }
     }
 
@@ -497,9 +498,11 @@ public final class Solver {
         guard delta != 0 else { return }
         flushRemovals()
         tableau.optimizeDirty()
+        var shifted = false
         do {
             try tableau.shiftConstant(slot, by: delta, to: constant)
             recordInfo[slot].constant = constant
+            shifted = true
         } catch {
             guard !recordInfo[slot].priority.isRequired else {
                 throw .unsatisfiable(keptConstraint(slot)!,
@@ -514,6 +517,10 @@ public final class Solver {
             tableau.infeasible.removeAll()
             tableau.anomalies += 1
             rebuildFromEquations(tableau.symbolInfo[tableau.records[slot].marker].componentOf)
+        }
+        if shifted && recordInfo[slot].priority.isRequired && wideCoefficients && !isProbe,
+           let drifting = confirmConstant(slot, was: constant - delta) {
+            throw .unsatisfiable(keptConstraint(slot)!, conflicts: drifting.compactMap(keptConstraint))
         }
         tableau.counters.constantUpdates += 1
         if !wideScale && Solver.isWideConstant(constant) { wideScale = true }
@@ -790,7 +797,7 @@ public final class Solver {
 
     /// A fresh solver holding the required equations of `components`, each
     /// with the constant in effect, or nil when one does not go in.
-    private func requiredProbe(_ components: [Int]) -> Solver? {
+    func requiredProbe(_ components: [Int]) -> Solver? {
         let probe = Solver()
         probe.isProbe = true
         for c in components {

@@ -665,4 +665,54 @@ import LayoutSolver
         try step { try solver.add(last) }
         for r in rows.dropFirst() + [last] where r.priority.isRequired { #expect(holds(r, in: solver), "\(r)") }
     }
+
+    /// Values of 1e-9: x0 = 4.5e-9 and x1 = 7.5e-9 are fixed by the required
+    /// rows when −5000·x1 + 5·x0 + 1.9e-5 = 0 arrives, which they miss by
+    /// 1.85e-5, half its largest term. Scaled to unit coefficients the
+    /// row's constant is 4.6e-9, under phase one's absolute tolerance, so
+    /// phase one accepts it, and accepts it again when the component is
+    /// rebuilt from its equations. Values that still break a required
+    /// equation after the rebuild take the add back.
+    @Test func aRowMissedByHalfItsTermsAtTinyValuesIsRefused() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1")
+        func step(_ change: () throws -> Void) rethrows { try readingAfter(solver, [x0, x1], change) }
+        let preference = row([(-1, x1), (-1, x0)], 10, .equal, Self.weak)
+        let removed = row([(5e6, x0)], -1e7, .equal, Self.weak)
+        let wide = row([(2e9, x1), (-5000, x0)], -6000, .equal)
+        let required = [row([(-5, x0), (3, x1)], 0, .equal), row([(-2, x1), (3000, x0)], -6000, .lessThanOrEqual), wide]
+        try step { try solver.add(preference) }
+        try step { try solver.add(required[0]) }
+        try step { try solver.add(row([(-1, x1)], -20, .greaterThanOrEqual, Self.strong)) }
+        try step { try solver.add(required[1]) }
+        try step { try solver.add(removed) }
+        try step { try solver.add(wide) }
+        try step { try solver.remove(removed) }
+        try step { try solver.setConstant(-15, for: wide) }
+        try step { try solver.setConstant(38, for: preference) }
+        let contradicting = row([(-5000, x1), (5, x0)], 1.9e-5, .equal)
+        #expect(throws: SolverError.self) { try solver.add(contradicting) }
+        #expect(!solver.contains(contradicting))
+        let inEffect = required.dropLast() + [row([(2e9, x1), (-5000, x0)], -15, .equal)]
+        for r in inEffect { #expect(holds(r, in: solver), "\(r)") }
+    }
+
+    /// x1 = −7e-15 is fixed by one required row when the other's constant
+    /// asks for x1 ≤ −1.6e-11. The dual simplex reads a row below zero by
+    /// an absolute tolerance, and this contradiction is smaller. A required
+    /// constant change whose equations no values hold, after a refactor
+    /// and in a probe of the required rows alone, is refused, and the
+    /// constant goes back.
+    @Test func aRequiredConstantContradictingAtTinyValuesIsRefused() throws {
+        let solver = Solver()
+        let x1 = Variable("x1")
+        let fixed = row([(-1e12, x1)], -0.007, .equal)
+        let bound = row([(-3e9, x1)], 6000, .greaterThanOrEqual)
+        try solver.add(fixed)
+        try solver.add(bound)
+        let before = solver.value(of: x1)
+        #expect(throws: SolverError.self) { try solver.setConstant(-0.047, for: bound) }
+        #expect(solver.value(of: x1) == before)
+        #expect(holds(fixed, in: solver) && holds(bound, in: solver))
+    }
 }
