@@ -181,8 +181,8 @@ extension Solver {
     /// one row, x1 ≤ −1.6e-11 asked by the other). If the required
     /// equations do not hold, after a refactor, and a probe holding only
     /// them finds no values that do, the constant goes back and the
-    /// records that do not hold are returned; nil when the change stands.
-    func confirmConstant(_ slot: Int, was: Double) -> [Int]? {
+    /// constraints that do not hold are returned; nil when the change stands.
+    func confirmConstant(_ slot: Int, was: Double) -> [Constraint]? {
         let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
         guard c >= 0, tableau.components[c].constraintCount <= 64,
               tableau.records(of: c).contains(where: requiredDrifts) else { return nil }
@@ -195,7 +195,7 @@ extension Solver {
             rebuildFromEquations(c)
             return nil
         }
-        let drifting = tableau.records(of: c).filter(requiredDrifts)
+        let drifting = tableau.records(of: c).filter { $0 != slot && requiredDrifts($0) }.compactMap(keptConstraint)
         let delta = was - recordInfo[slot].constant
         recordInfo[slot].constant = was
         do throws(Conflict) {

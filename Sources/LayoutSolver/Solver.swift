@@ -518,9 +518,12 @@ public final class Solver {
             tableau.anomalies += 1
             rebuildFromEquations(tableau.symbolInfo[tableau.records[slot].marker].componentOf)
         }
-        if shifted && recordInfo[slot].priority.isRequired && wideCoefficients && !isProbe,
-           let drifting = confirmConstant(slot, was: constant - delta) {
-            throw .unsatisfiable(keptConstraint(slot)!, conflicts: drifting.compactMap(keptConstraint))
+        if shifted && recordInfo[slot].priority.isRequired && wideCoefficients && !isProbe {
+            // Read before the check: going back can rebuild, which moves records.
+            let changed = keptConstraint(slot)!
+            if let conflicts = confirmConstant(slot, was: constant - delta) {
+                throw .unsatisfiable(changed, conflicts: conflicts)
+            }
         }
         tableau.counters.constantUpdates += 1
         if !wideScale && Solver.isWideConstant(constant) { wideScale = true }
