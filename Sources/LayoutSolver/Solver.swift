@@ -816,8 +816,8 @@ public final class Solver {
     }
 
     /// Whether a probe holding only the required equations of the small
-    /// components that `terms` name refuses `constraint`: its conflicts
-    /// then, nil when it accepts or cannot judge. Preferences push values
+    /// components that `terms` name refuses `constraint`: the conflicting
+    /// constraints then, nil when it accepts or cannot judge. Preferences push values
     /// to 1e13 and beyond, where phase one can reach zero on rounding and
     /// accept a row that no values hold; without them the values are the
     /// equations' own. Phase one can also miss a feasible row (one held
@@ -832,7 +832,8 @@ public final class Solver {
             return nil
         } catch {
             guard case .unsatisfiable(_, let conflicts) = error else { return nil }
-            return conflicts
+            // As every refusal names them: the solver's own records, as added.
+            return conflicts.compactMap { recordOf[key($0.id)].flatMap(keptConstraint) }
         }
     }
 
