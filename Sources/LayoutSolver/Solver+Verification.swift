@@ -135,9 +135,23 @@ extension Solver {
         /// No values hold it, and a probe refused it too or a rebuild from
         /// the equations took it back in and still none hold: the add is
         /// taken back by removing it, as a list add that fails takes back
-        /// the ones it made. With the records of the required equations
-        /// that do not hold.
-        case takeBack([Int])
+        /// the ones it made. With the probe's conflicts, or else the
+        /// required constraints that do not hold.
+        case takeBack([Constraint])
+    }
+
+    /// The first step of the checks after a required add or constant
+    /// change: whether small component `c` has a required equation that
+    /// does not hold, even after a refactor (counted as a repair), and
+    /// whether that refactor could solve its basis.
+    private func breaksRequired(_ c: Int) -> (broken: Bool, solved: Bool) {
+        guard c >= 0, tableau.components[c].constraintCount <= 64,
+              tableau.records(of: c).contains(where: requiredDrifts) else { return (false, true) }
+        tableau.anomalies += 1
+        tableau.counters.componentsRefreshed += 1
+        let solved = refactor(c, rows: true)
+        guard tableau.components[c].alive else { return (false, solved) }
+        return (!solved || tableau.records(of: c).contains(where: requiredDrifts), solved)
     }
 
     /// The check, run at once on the component of a required constraint
@@ -146,22 +160,17 @@ extension Solver {
     /// and cancelled in another (x ≥ 12000 accepted beside x ≤ 14 through
     /// a 1e-7 term); the values then break a required equation. After a
     /// refactor that still leaves one broken, a new equation the probe
-    /// refused (`refusedByProbe`) is taken back; otherwise the component is
-    /// rebuilt from its equations with the required ones back in addition
-    /// order, so the new one is the one left out, and its conflict is
-    /// returned: the add is refused instead of dropped unseen at the next
-    /// read. If the rebuild takes it back in and its values still break a
-    /// required equation, it is taken back.
-    func confirmAdded(_ slot: Int, id: UInt64, refusedByProbe: Bool) -> AddedCheck {
+    /// refuses (`refusedByProbe`, asked only then) is taken back; otherwise
+    /// the component is rebuilt from its equations with the required ones
+    /// back in addition order, so the new one is the one left out, and its
+    /// conflict is returned: the add is refused instead of dropped unseen
+    /// at the next read. If the rebuild takes it back in and its values
+    /// still break a required equation, it is taken back.
+    func confirmAdded(_ slot: Int, id: UInt64, refusedByProbe: () -> [Constraint]?) -> AddedCheck {
         let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
-        guard c >= 0, tableau.components[c].constraintCount <= 64,
-              tableau.records(of: c).contains(where: requiredDrifts) else { return .holds }
-        tableau.anomalies += 1
-        tableau.counters.componentsRefreshed += 1
-        let solved = refactor(c, rows: true)
-        guard tableau.components[c].alive else { return .holds }
-        if solved && !tableau.records(of: c).contains(where: requiredDrifts) { return .holds }
-        if refusedByProbe { return .takeBack(tableau.records(of: c).filter(requiredDrifts)) }
+        let (broken, solved) = breaksRequired(c)
+        guard broken else { return .holds }
+        if let conflicts = refusedByProbe() { return .takeBack(conflicts) }
         let rebuilt = solved ? rebuildIfStillDrifting(c) : rebuildFromEquations(c)
         if let conflict = rebuilt[id] { return .refused(conflict) }
         // Put back in and still no values hold it: a phase one that read a
@@ -171,7 +180,7 @@ extension Solver {
         let d = tableau.symbolInfo[tableau.records[again].marker].componentOf
         guard d >= 0, tableau.components[d].constraintCount <= 64 else { return .holds }
         let drifting = tableau.records(of: d).filter(requiredDrifts)
-        return drifting.isEmpty ? .holds : .takeBack(drifting)
+        return drifting.isEmpty ? .holds : .takeBack(drifting.compactMap(keptConstraint))
     }
 
     /// The check after a required constraint's constant changed (`slot`,
@@ -184,14 +193,8 @@ extension Solver {
     /// constraints that do not hold are returned; nil when the change stands.
     func confirmConstant(_ slot: Int, was: Double) -> [Constraint]? {
         let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
-        guard c >= 0, tableau.components[c].constraintCount <= 64,
-              tableau.records(of: c).contains(where: requiredDrifts) else { return nil }
-        tableau.anomalies += 1
-        tableau.counters.componentsRefreshed += 1
-        let solved = refactor(c, rows: true)
-        guard tableau.components[c].alive else { return nil }
-        if solved && !tableau.records(of: c).contains(where: requiredDrifts) { return nil }
-        if let probe = requiredProbe([c]), probe.requiredEquationsHold() {
+        guard breaksRequired(c).broken else { return nil }
+        if let probe = requiredProbe(requiredSlots(of: c)), probe.requiredEquationsHold() {
             rebuildFromEquations(c)
             return nil
         }

@@ -189,18 +189,18 @@ public final class Solver {
             throw .requiredTwoSidedPreference(value())
         }
         flushRemovals()
-        // A second opinion, for the check after the install (see
-        // `probeRefuses`). Only wide coefficients mislead phase one so; huge
-        // constants alone (a long list's tops) never pay for a probe.
+        // The required equations a second opinion would hold (see
+        // `probeRefuses`), noted before the install merges their components.
+        // Only wide coefficients mislead phase one so; huge constants alone
+        // (a long list's tops) never ask for one.
         let wideTerms = wideCoefficients || Solver.isWideScale(terms)
-        let refusedByProbe = wideTerms && e.priority.isRequired && !isProbe ? probeRefuses(terms, value()) : nil
+        let probeSlots = wideTerms && e.priority.isRequired && !isProbe ? requiredSlots(namedBy: terms) : []
         let slot: Int
         do {
             slot = try install(terms, e)
         } catch {
             let wide = wideScale || Solver.isWideScale(terms) || Solver.isWideConstant(e.constant)
-            // Asked again, the probe that refused would refuse again.
-            guard wide && e.priority.isRequired && !isProbe && refusedByProbe == nil else {
+            guard wide && e.priority.isRequired && !isProbe else {
                 throw .unsatisfiable(value(), conflicts: error.records.compactMap(keptConstraint))
             }
             switch reinstallAround(e, terms, value(), rejected: error) {
@@ -213,13 +213,12 @@ public final class Solver {
         }
         keep(e, terms, slot: slot)
         guard wideScale && e.priority.isRequired && !isProbe else { return }
-        switch confirmAdded(slot, id: e.id, refusedByProbe: refusedByProbe != nil) {
+        switch confirmAdded(slot, id: e.id, refusedByProbe: { probeRefuses(value(), holding: probeSlots) }) {
         case .holds:
             break
         case .refused(let conflict):
             throw .unsatisfiable(value(), conflicts: conflict.records.compactMap(keptConstraint))
-        case .takeBack(let drifting):
-            let conflicts = refusedByProbe ?? drifting.compactMap(keptConstraint)
+        case .takeBack(let conflicts):
             _ = remove(id: e.id)
             flushRemovals()
             throw .unsatisfiable(value(), conflicts: conflicts)
@@ -239,7 +238,8 @@ public final class Solver {
     private func reinstallAround(_ e: EquationBatch.Equation, _ terms: UnsafeBufferPointer<Term>,
                                  _ constraint: Constraint, rejected: Conflict) -> Result<Int, Conflict> {
         let components = smallComponents(namedBy: terms)
-        guard !components.isEmpty, let probe = requiredProbe(components) else { return .failure(rejected) }
+        guard !components.isEmpty,
+              let probe = requiredProbe(components.flatMap(requiredSlots(of:))) else { return .failure(rejected) }
         // Accepted only with a witness: the probe's own values must meet
         // every required equation. Phase one over rows of 1e15 can reach
         // zero on rounding alone, where the equations say otherwise.
@@ -303,11 +303,15 @@ public final class Solver {
     }
 
     /// The equation kept for `slot` as a `Constraint` value (its id, its
-    /// terms as added, the constant it was added with).
-    func keptConstraint(_ slot: Int) -> Constraint? {
+    /// terms as added, the constant it was added with, or with `inEffect`
+    /// the constant in effect).
+    func keptConstraint(_ slot: Int) -> Constraint? { keptConstraint(slot, inEffect: false) }
+
+    func keptConstraint(_ slot: Int, inEffect: Bool) -> Constraint? {
         let r = recordInfo[slot]
         guard r.isLive else { return nil }
-        return Constraint(id: r.id, terms: Array(keptTerms[r.termRange]), constant: r.addedConstant,
+        return Constraint(id: r.id, terms: Array(keptTerms[r.termRange]),
+                          constant: inEffect ? r.constant : r.addedConstant,
                           relation: r.relation, priority: r.priority, abovePriority: r.abovePriority)
     }
 
@@ -798,42 +802,47 @@ public final class Solver {
         return components.reduce(0, { $0 + tableau.components[$1].constraintCount }) <= 64 ? components : []
     }
 
-    /// A fresh solver holding the required equations of `components`, each
-    /// with the constant in effect, or nil when one does not go in.
-    func requiredProbe(_ components: [Int]) -> Solver? {
+    /// The live required records of component `c`, in its order.
+    func requiredSlots(of c: Int) -> [Int] {
+        tableau.records(of: c).filter { recordInfo[$0].isLive && recordInfo[$0].priority.isRequired }
+    }
+
+    /// The live required records of the small components that `terms`
+    /// name, component by component; none when they are not small.
+    private func requiredSlots(namedBy terms: UnsafeBufferPointer<Term>) -> [Int] {
+        smallComponents(namedBy: terms).flatMap(requiredSlots(of:))
+    }
+
+    /// A fresh solver holding the equations of `slots`, each with the
+    /// constant in effect, or nil when one does not go in.
+    func requiredProbe(_ slots: [Int]) -> Solver? {
         let probe = Solver()
         probe.isProbe = true
-        for c in components {
-            for slot in tableau.records(of: c) where recordInfo[slot].priority.isRequired {
-                let r = recordInfo[slot]
-                guard r.isLive else { continue }
-                let kept = Constraint(id: r.id, terms: Array(keptTerms[r.termRange]), constant: r.constant,
-                                      relation: r.relation, priority: r.priority, abovePriority: r.abovePriority)
-                guard (try? probe.add(kept)) != nil else { return nil }
-            }
+        for slot in slots {
+            guard let kept = keptConstraint(slot, inEffect: true), (try? probe.add(kept)) != nil else { return nil }
         }
         return probe
     }
 
-    /// Whether a probe holding only the required equations of the small
-    /// components that `terms` name refuses `constraint`: the conflicting
-    /// constraints then, nil when it accepts or cannot judge. Preferences push values
-    /// to 1e13 and beyond, where phase one can reach zero on rounding and
-    /// accept a row that no values hold; without them the values are the
-    /// equations' own. Phase one can also miss a feasible row (one held
-    /// only at 6e12, through a 1e-6 term), so a refusal here is a second
-    /// opinion, not a verdict: an install whose values hold every required
-    /// equation stands.
-    private func probeRefuses(_ terms: UnsafeBufferPointer<Term>, _ constraint: Constraint) -> [Constraint]? {
-        let components = smallComponents(namedBy: terms)
-        guard !components.isEmpty, let probe = requiredProbe(components) else { return nil }
+    /// Whether a probe holding the required equations `slots` (noted before
+    /// `constraint` went in) refuses `constraint`: the conflicting
+    /// constraints then, nil when it accepts or cannot judge. Preferences
+    /// push values to 1e13 and beyond, where phase one can reach zero on
+    /// rounding and accept a row that no values hold; without them the
+    /// values are the equations' own. Phase one can also miss a feasible
+    /// row (one held only at 6e12, through a 1e-6 term), so a refusal here
+    /// is a second opinion, not a verdict: an install whose values hold
+    /// every required equation stands. Asked only when they do not hold.
+    private func probeRefuses(_ constraint: Constraint, holding slots: [Int]) -> [Constraint]? {
+        guard !slots.isEmpty, let probe = requiredProbe(slots) else { return nil }
         do {
             try probe.add(constraint)
             return nil
         } catch {
             guard case .unsatisfiable(_, let conflicts) = error else { return nil }
-            // As every refusal names them: the solver's own records, as added.
-            return conflicts.compactMap { recordOf[key($0.id)].flatMap(keptConstraint) }
+            // As every refusal names them: the solver's own records, as
+            // added, the refused one left out.
+            return conflicts.filter { $0.id != constraint.id }.compactMap { self.constraint(id: $0.id) }
         }
     }
 
