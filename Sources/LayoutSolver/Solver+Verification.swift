@@ -80,6 +80,17 @@ extension Solver {
         !recordInfo.indices.contains(where: requiredDrifts)
     }
 
+    /// The same after a solve, whose check refactors a component whose
+    /// required equations drift. Right after an add the values carry the
+    /// rounding of every pivot behind them, and can break a required
+    /// equation that the basis meets once its values are computed afresh;
+    /// a probe asked for a witness is read after that check.
+    func requiredEquationsHoldWhenSolved() -> Bool {
+        tableau.settleCopies()
+        solve()
+        return requiredEquationsHold()
+    }
+
     /// After a solve: each required constraint must hold to rounding of its
     /// own terms; a component where one does not is refactored.
     func verifyRequired() {
@@ -194,7 +205,7 @@ extension Solver {
     func confirmConstant(_ slot: Int, was: Double) -> [Constraint]? {
         let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
         guard breaksRequired(c).broken else { return nil }
-        if let probe = requiredProbe(requiredSlots(of: c)), probe.requiredEquationsHold() {
+        if let probe = requiredProbe(requiredSlots(of: c)), probe.requiredEquationsHoldWhenSolved() {
             rebuildFromEquations(c)
             return nil
         }

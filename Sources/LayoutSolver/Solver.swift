@@ -243,7 +243,9 @@ public final class Solver {
         // Accepted only with a witness: the probe's own values must meet
         // every required equation. Phase one over rows of 1e15 can reach
         // zero on rounding alone, where the equations say otherwise.
-        guard (try? probe.add(constraint)) != nil, probe.requiredEquationsHold() else { return .failure(rejected) }
+        guard (try? probe.add(constraint)) != nil, probe.requiredEquationsHoldWhenSolved() else {
+            return .failure(rejected)
+        }
         let again = takeApart(components) { _ in true }
         for r in again where r.priority.isRequired { reinstall(r) }
         let result: Result<Int, Conflict>

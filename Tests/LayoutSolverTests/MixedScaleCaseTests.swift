@@ -723,4 +723,37 @@ import LayoutSolver
         #expect(solver.value(of: x1) == before)
         #expect(holds(fixed, in: solver) && holds(bound, in: solver))
     }
+
+    /// A medium preference holds exactly through a 1e-9 lever, at
+    /// x3 = 6.2e22, and the next required row, which only a moderate x3
+    /// meets, cannot be installed against values that large. The probe of
+    /// the required rows alone accepts it, at values near 1e7 once a solve
+    /// has refactored them; read right after its add, with the rounding of
+    /// its pivots, they broke a required row, and the feasible row was
+    /// refused.
+    @Test func aFeasibleRowIsJudgedOnTheProbesSolvedValues() throws {
+        let solver = Solver()
+        let x0 = Variable("x0"), x1 = Variable("x1"), x2 = Variable("x2"), x3 = Variable("x3"), x4 = Variable("x4")
+        var required = [
+            row([(1e-6, x3), (-3, x1)], -0.022, .greaterThanOrEqual),
+            row([(-5000, x3), (-3, x1), (-2, x4)], -26e6, .lessThanOrEqual),
+            row([(-3e6, x2), (2e6, x1)], -24, .lessThanOrEqual),
+            row([(2e-6, x2)], -24, .lessThanOrEqual),
+            row([(0.003, x4), (-3, x0)], -13000, .equal),
+        ]
+        for r in required { try solver.add(r) }
+        let lever = row([(0.002, x0), (-5000, x4), (-1e-9, x3)], 2e-5, .equal, Self.medium)
+        try solver.add(lever)
+        try solver.add(row([(-3, x0)], -37e6, .equal, Self.weak))
+        required.append(row([(2, x2), (3, x1)], -36, .lessThanOrEqual))
+        try solver.add(required.last!)
+        #expect(solver.value(of: x3) > 1e22, "the lever holds the medium row")
+        let anomalies = solver.anomalies
+        let moderate = row([(-5, x4), (-5e6, x3), (5, x2)], 9, .equal)
+        try solver.add(moderate)
+        required.append(moderate)
+        for r in required { #expect(holds(r, in: solver), "\(r)") }
+        #expect(abs(solver.value(of: x3)) < 1e3)
+        #expect(solver.anomalies > anomalies, "the install that failed against the huge values is counted")
+    }
 }
