@@ -130,12 +130,13 @@ public final class Solver {
     /// Its tables, emptied, go to the next solver made (`SpareStorage`).
     package func reset() {
         let fold = tableau.foldThreshold, discovers = tableau.discoversOnImages, link = tableau.linkThreshold
-        let restrictedLinkWork = tableau.restrictedLinkWork
+        let restrictedLinkWork = tableau.restrictedLinkWork, longColumn = tableau.longColumn
         giveUpStorage()
         tableau = Tableau()
         tableau.foldThreshold = fold
         tableau.linkThreshold = link
         tableau.restrictedLinkWork = restrictedLinkWork
+        tableau.longColumn = longColumn
         tableau.discoversOnImages = discovers
         symbolOf = PagedIDMap()
         variables = []

@@ -10,13 +10,16 @@ extension Tableau {
         // Restricted rows may hold links while the loop runs; every other
         // algorithm reads them written out.
         defer { expandRestrictedRows() }
+        var stalled = 0
         while let entering = whole && !components[c].scansWholeObjective
-                ? touchedEnteringSymbol(c) : enteringSymbol(c, levelLimit: levelLimit) {
+                ? touchedEnteringSymbol(c, bland: stalled >= Tableau.stallLimit)
+                : enteringSymbol(c, levelLimit: levelLimit, bland: stalled >= Tableau.stallLimit) {
             counters.objectiveIterations += 1
             guard let slot = restrictedLinked.isEmpty ? leavingRow(for: entering) : leavingRowThroughLinks(for: entering) else {
                 anomalies += 1   // unbounded: impossible with errors ≥ 0; stop rather than loop
                 return
             }
+            stalled = abs(rows[slot].constant) <= epsilon ? stalled + 1 : 0
             pivot(slot, entering: entering, linkingExternals: true)
         }
         if whole {
@@ -44,25 +47,56 @@ extension Tableau {
         }
     }
 
+    /// Degenerate pivots in a row (the leaving basic at zero, the objective
+    /// unchanged) after which the entering symbol is Bland's alone until the
+    /// objective moves again: a choice by column length could cycle among
+    /// degenerate bases, Bland's rule cannot.
+    static let stallLimit = 32
+
+    /// The entering symbol among the candidates offered: Bland's, the
+    /// smallest, unless a pivot on it rewrites more than `longColumn` rows;
+    /// then the candidate that the fewest rows name (the smallest of those).
+    /// A pivot substitutes the entering symbol's new row into every row
+    /// naming it: when a preference ties two groups of views, rewriting the
+    /// smaller group is union by size, where the smallest symbol can be the
+    /// bound slack that the largest group hangs from.
+    struct EnteringChoice {
+        var bland = Int.max, shortest = Int.max, shortestRows = Int.max
+
+        mutating func offer(_ s: Int, rows: Int) {
+            if s < bland { bland = s }
+            if rows < shortestRows || (rows == shortestRows && s < shortest) {
+                shortest = s
+                shortestRows = rows
+            }
+        }
+
+        func chosen(_ tableau: borrowing Tableau, blandOnly: Bool) -> Int? {
+            guard bland != Int.max else { return nil }
+            if blandOnly || tableau.symbolInfo[bland].column.live <= tableau.longColumn { return bland }
+            return shortest
+        }
+    }
+
     /// `enteringSymbol` over all levels, reading only the symbols touched
     /// since the component was last optimal (every other reduced cost is
     /// lexicographically ≥ 0 still). Symbols that cannot enter are dropped
     /// from the list: a later change to one touches it again.
-    mutating func touchedEnteringSymbol(_ c: Int) -> Int? {
+    mutating func touchedEnteringSymbol(_ c: Int, bland: Bool) -> Int? {
         var touched: [Int] = []
         swap(&touched, &components[c].objectiveTouched)
         defer { swap(&touched, &components[c].objectiveTouched) }
-        var best = Int.max, kept = 0
+        var choice = EnteringChoice(), kept = 0
         for i in 0..<touched.count {
             let s = touched[i]
             guard symbolInfo[s].kind != .dummy, symbolInfo[s].kind != .free, symbolInfo[s].componentOf == c,
                   enters(s, c) else { continue }
             touched[kept] = s
             kept += 1
-            if s < best { best = s }
+            choice.offer(s, rows: symbolInfo[s].column.live)
         }
         touched.removeSubrange(kept...)
-        return best == Int.max ? nil : best
+        return choice.chosen(self, blandOnly: bland)
     }
 
     /// Whether `s`'s reduced cost in component `c` is lexicographically
@@ -84,16 +118,17 @@ extension Tableau {
         }
     }
 
-    /// The smallest non-dummy symbol whose reduced cost is lexicographically
-    /// negative: negative at some level and zero at every higher one.
-    func enteringSymbol(_ c: Int, levelLimit: Int) -> Int? {
+    /// The entering symbol (`EnteringChoice`) among the non-dummy symbols
+    /// whose reduced cost is lexicographically negative: negative at some
+    /// level and zero at every higher one.
+    func enteringSymbol(_ c: Int, levelLimit: Int, bland: Bool) -> Int? {
         // Through a pointer to the levels, reading cells in place: copies of
         // the levels and of each level's cells would be retained and
         // released at every pivot.
         components[c].levels.withUnsafeBufferPointer { levels in
             let count = min(levels.count, levelLimit)
             guard let level = levels.baseAddress else { return nil }
-            var best = Int.max
+            var choice = EnteringChoice()
             for li in 0..<count {
                 // By index: iterating the cells retained their buffer.
                 let n = level[li].row.cells.count
@@ -101,14 +136,18 @@ extension Tableau {
                 candidates: while k < n {
                     let cell = level[li].row.cells[k]
                     k += 1
-                    guard cell.coefficient < 0 && cell.symbol < best else { continue }
+                    guard cell.coefficient < 0 else { continue }
                     let s = cell.symbol
+                    let rows = symbolInfo[s].column.live
+                    // Neither Bland's nor a shorter column: no need to check it.
+                    guard s < choice.bland || rows < choice.shortestRows
+                            || (rows == choice.shortestRows && s < choice.shortest) else { continue }
                     if symbolInfo[s].kind == .dummy { continue }
                     for lj in 0..<li where level[lj].row.coefficient(of: s) != 0 { continue candidates }
-                    best = s
+                    choice.offer(s, rows: rows)
                 }
             }
-            return best == Int.max ? nil : best
+            return choice.chosen(self, blandOnly: bland)
         }
     }
 

@@ -204,6 +204,10 @@ struct Tableau {
     /// "Restricted links" in `Tableau+Links.swift`); 0 links them whenever
     /// external rows link.
     var restrictedLinkWork = 512
+    /// Rows a pivot may rewrite before the entering symbol is chosen by
+    /// column length instead of by index (`EnteringChoice`); `Int.max`
+    /// keeps Bland's rule throughout.
+    var longColumn = 64
     /// Rows linked so far: while none is, no path looks for links.
     var linkedRowsMade = 0
     /// The next row's `birth`.
