@@ -1,15 +1,17 @@
 /// The check after a solve, for systems whose rows span many orders of
-/// magnitude: every required constraint is evaluated from its equation as
-/// added, and a component where one has drifted gets its values computed
-/// afresh from the original equations (`refactor`), counted in `anomalies`.
+/// magnitude: in each component changed since the last check (in every
+/// component, once wide coefficients are in), every required constraint is
+/// evaluated from its equation as added, and a component where one has
+/// drifted gets its values computed afresh from the original equations
+/// (`refactor`), counted in `anomalies`.
 ///
 /// Layout rows (coefficients within 2⁻⁷…2⁷, constants under 2²⁰) never
 /// arm the check, so the common paths pay nothing for it. With wide
 /// coefficients every small component is refreshed after each change;
 /// with unit-scale coefficients and a constant of 2²⁰ or more (a list a
 /// million points long) only a component where some equation, its error
-/// terms included, no longer holds: a pass over the terms after each
-/// change, not a dense solve of every cell of a long list.
+/// terms included, no longer holds: a pass over the changed components'
+/// terms after each change, not a dense solve of every cell of a long list.
 extension Solver {
     /// Whether equation terms reach outside 2⁻⁷…2⁷, where rounding in a
     /// substituted row can outgrow a tolerance written for unit rows.
@@ -92,10 +94,76 @@ extension Solver {
     }
 
     /// After a solve: each required constraint must hold to rounding of its
-    /// own terms; a component where one does not is refactored.
+    /// own terms; a component where one does not is refactored. Only the
+    /// components of the equations changed since the last check are read
+    /// (all of them when `needsVerification` or with wide coefficients):
+    /// the others are as that check left them.
     func verifyRequired() {
-        guard needsVerification else { return }
-        needsVerification = false
+        guard checkPending else { return }
+        // With wide coefficients every component is read, changed or not:
+        // a bent coefficient can hide a better basis in any of them.
+        guard !needsVerification && !wideCoefficients else {
+            needsVerification = false
+            changedSinceCheck.removeAll(keepingCapacity: true)
+            verifyEveryComponent()
+            return
+        }
+        var changed: [Changed] = [], components: [Int] = []
+        swap(&changed, &changedSinceCheck)
+        swap(&components, &scratchComponents)
+        defer {
+            // Their room is kept for the next check.
+            changed.removeAll(keepingCapacity: true)
+            components.removeAll(keepingCapacity: true)
+            if changedSinceCheck.isEmpty { swap(&changed, &changedSinceCheck) }
+            swap(&components, &scratchComponents)
+        }
+        // The changed components, each once, in the order first changed. A
+        // repair below only renumbers the component it rebuilds, so the
+        // others' numbers stay good.
+        var listed = IntIndex<Int>.unused
+        for change in changed {
+            guard let c = component(of: change) else { continue }
+            if components.count < 32 {
+                if components.contains(c) { continue }
+            } else {
+                if listed.count == 0 {
+                    listed = IntIndex<Int>(minimumCapacity: 64)
+                    for d in components { listed[d] = 1 }
+                }
+                if listed[c] != nil { continue }
+                listed[c] = 1
+            }
+            components.append(c)
+        }
+        for i in components.indices {
+            let c = components[i]
+            guard tableau.components[c].alive, tableau.anyRecord(of: c, where: requiredDrifts) else { continue }
+            components[i] = -1   // repaired: not refreshed again below
+            tableau.anomalies += 1
+            tableau.counters.componentsRefreshed += 1
+            let small = tableau.components[c].constraintCount <= 64
+            let solved = refactor(c, rows: small)
+            guard tableau.components[c].alive, small else { continue }
+            if solved { rebuildIfStillDrifting(c) } else { rebuildFromEquations(c) }
+        }
+        // Preferences drift too (a huge constant shifted away leaves its
+        // rounding in the row): a small component where an equation no
+        // longer holds with its errors takes its values afresh. Not a
+        // repair: counted in componentsRefreshed, not in anomalies.
+        for c in components where c >= 0 {
+            guard tableau.components[c].alive, tableau.components[c].constraintCount <= 64,
+                  tableau.anyRecord(of: c, where: equationDrifts) else { continue }
+            tableau.counters.componentsRefreshed += 1
+            if !refactor(c, rows: true) && tableau.components[c].alive {
+                tableau.anomalies += 1
+                rebuildFromEquations(c)
+            }
+        }
+    }
+
+    /// `verifyRequired` over every record, in slot order.
+    private func verifyEveryComponent() {
         var repaired = IntIndex<Int>()
         for slot in recordInfo.indices where requiredDrifts(slot) {
             let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
@@ -126,6 +194,21 @@ extension Solver {
                 rebuildFromEquations(c)
             }
         }
+    }
+
+    /// The component a change leads to, if it is still alive.
+    private func component(of change: Changed) -> Int? {
+        let s: Int
+        switch change {
+        case .equation(let id):
+            guard let slot = recordOf[key(id)] else { return nil }
+            s = tableau.records[slot].marker
+        case .variable(let id):
+            guard let v = symbolOf[key(id)] else { return nil }
+            s = v
+        }
+        let c = tableau.symbolInfo[s].componentOf
+        return c >= 0 && tableau.components[c].alive ? c : nil
     }
 
     /// After a refactor: a required constraint of `c` that still does not

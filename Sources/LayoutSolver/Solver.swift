@@ -50,8 +50,27 @@ public final class Solver {
     var wideCoefficients = false
     /// A scratch solver that `reinstallAround` asks: it answers as it is.
     private var isProbe = false
-    /// A change since the last check, in a solver with wide-scale terms.
+    /// Every component needs the check, not only those `changedSinceCheck`
+    /// names: after `reinstallAround` rebuilt components, when a constant
+    /// first makes the system wide-scale, or after changes to much of it.
     var needsVerification = false
+    /// The equations added or given a new constant, and the variables of
+    /// those removed, since the last check, in a solver with wide-scale
+    /// terms: the check reads only their components, so a change (a
+    /// suggestion among ten thousand blocks) costs its own component, not
+    /// the system.
+    var changedSinceCheck: [Changed] = []
+    /// Reused by `verifyRequired` for the components it reads.
+    var scratchComponents: [Int] = []
+
+    /// What leads the check to a changed component. By id, not by slot or
+    /// symbol: a rebuild moves records and renumbers symbols.
+    enum Changed {
+        case equation(UInt64)
+        case variable(UInt64)
+    }
+    /// Whether a read must run the check first.
+    var checkPending: Bool { needsVerification || !changedSinceCheck.isEmpty }
 
     struct CopyScratch {
         var ids: [UInt64] = []
@@ -152,6 +171,7 @@ public final class Solver {
         wideScale = false
         wideCoefficients = false
         needsVerification = false
+        changedSinceCheck = []
     }
 
     // MARK: Constraints
@@ -271,7 +291,6 @@ public final class Solver {
         for t in terms { keptTerms.append(t) }
         if !wideCoefficients && Solver.isWideScale(terms) { wideCoefficients = true }
         if !wideScale && (wideCoefficients || Solver.isWideConstant(e.constant)) { wideScale = true }
-        needsVerification = wideScale
         // A slot the tableau has not handed out before grows the array (a
         // rejected add may have used the ones in between), as for symbols.
         while recordInfo.count < slot { recordInfo.append(RecordInfo()) }
@@ -281,6 +300,26 @@ public final class Solver {
         // A new slot is appended once, not appended empty and then written.
         if recordInfo.count == slot { recordInfo.append(info) } else { recordInfo[slot] = info }
         additions += 1
+        noteChange(slot)
+    }
+
+    /// Notes `slot`'s equation for the next check, in a wide-scale system:
+    /// itself, or the variables it named when it is being removed.
+    func noteChange(_ slot: Int, removing: Bool = false) {
+        guard wideScale, !needsVerification else { return }
+        guard changedSinceCheck.count < recordInfo.count / 2 + 64 else {
+            // Changes to much of the system (a frame that rebuilds every
+            // cell): one pass over every record costs less than finding
+            // and sorting out their components.
+            needsVerification = true
+            changedSinceCheck.removeAll()
+            return
+        }
+        if !removing {
+            changedSinceCheck.append(.equation(recordInfo[slot].id))
+        } else {
+            for t in keptTerms[recordInfo[slot].termRange] { changedSinceCheck.append(.variable(t.variable.id)) }
+        }
     }
 
     /// Forgets `slot`'s equation (its constraint is gone from the tableau).
@@ -505,6 +544,8 @@ public final class Solver {
         guard delta != 0 else { return }
         flushRemovals()
         tableau.optimizeDirty()
+        // Noted now: a rebuild below moves the record.
+        noteChange(slot)
         var shifted = false
         do {
             try tableau.shiftConstant(slot, by: delta, to: constant)
@@ -533,8 +574,10 @@ public final class Solver {
             }
         }
         tableau.counters.constantUpdates += 1
-        if !wideScale && Solver.isWideConstant(constant) { wideScale = true }
-        needsVerification = wideScale
+        if !wideScale && Solver.isWideConstant(constant) {
+            wideScale = true
+            needsVerification = true
+        }
     }
 
     // MARK: Edit variables
@@ -574,7 +617,7 @@ public final class Solver {
     public func solve() {
         flushRemovals()
         tableau.optimizeDirty()
-        if needsVerification { verifyRequired() }
+        if checkPending { verifyRequired() }
     }
 
     /// The variable's value in the current optimal solution (0 if no
@@ -583,7 +626,7 @@ public final class Solver {
         flushRemovals()
         tableau.settleCopies()
         tableau.optimizeDirty()
-        if needsVerification { verifyRequired() }
+        if checkPending { verifyRequired() }
         guard let s = symbolOf[key(variable.id)] else { return 0 }
         return tableau.currentValue(of: s)
     }
@@ -610,7 +653,7 @@ public final class Solver {
         flushRemovals()
         tableau.settleCopies()
         tableau.optimizeDirty()
-        if needsVerification { verifyRequired() }
+        if checkPending { verifyRequired() }
         tableau.propagateChangesThroughLinks()
         var seen = Set<UInt64>()
         for (v, last) in forgottenNonZero where seen.insert(v.id).inserted {
@@ -722,7 +765,7 @@ public final class Solver {
     /// ambiguous layout), which one it lands on may differ — deterministically.
     func flushRemovals() {
         guard !pendingRemovals.isEmpty else { return }
-        needsVerification = wideScale
+        for slot in pendingRemovals { noteChange(slot, removing: true) }
         let pending = pendingRemovals
         pendingRemovals = []
         // Group by component, in order of first removal (never hash order).

@@ -12,6 +12,16 @@ extension Tableau {
         return out
     }
 
+    /// Whether a record of component `c` meets `predicate`: `records(of:)`
+    /// without the array, for the check after every read.
+    func anyRecord(of c: Int, where predicate: (Int) -> Bool) -> Bool {
+        for s in components[c].symbols {
+            let o = symbolInfo[s].ownerOf
+            if o >= 0 && records[o].marker == s && predicate(o) { return true }
+        }
+        return false
+    }
+
     /// Drops component `c`: its rows, its objective, its slack, error and
     /// dummy symbols and every record in it. The records `keep` says so are
     /// freed too; the caller adds them again. Externals stay allocated while a
