@@ -140,12 +140,7 @@ extension Solver {
             let c = components[i]
             guard tableau.components[c].alive, tableau.anyRecord(of: c, where: requiredDrifts) else { continue }
             components[i] = -1   // repaired: not refreshed again below
-            tableau.anomalies += 1
-            tableau.counters.componentsRefreshed += 1
-            let small = tableau.components[c].constraintCount <= 64
-            let solved = refactor(c, rows: small)
-            guard tableau.components[c].alive, small else { continue }
-            if solved { rebuildIfStillDrifting(c) } else { rebuildFromEquations(c) }
+            repairRequired(c)
         }
         // Preferences drift too (a huge constant shifted away leaves its
         // rounding in the row): a small component where an equation no
@@ -154,11 +149,7 @@ extension Solver {
         for c in components where c >= 0 {
             guard tableau.components[c].alive, tableau.components[c].constraintCount <= 64,
                   tableau.anyRecord(of: c, where: equationDrifts) else { continue }
-            tableau.counters.componentsRefreshed += 1
-            if !refactor(c, rows: true) && tableau.components[c].alive {
-                tableau.anomalies += 1
-                rebuildFromEquations(c)
-            }
+            refresh(c)
         }
     }
 
@@ -169,12 +160,7 @@ extension Solver {
             let c = tableau.symbolInfo[tableau.records[slot].marker].componentOf
             guard c >= 0, repaired[c] == nil else { continue }
             repaired[c] = 1
-            tableau.anomalies += 1
-            tableau.counters.componentsRefreshed += 1
-            let small = tableau.components[c].constraintCount <= 64
-            let solved = refactor(c, rows: small)
-            guard tableau.components[c].alive, small else { continue }
-            if solved { rebuildIfStillDrifting(c) } else { rebuildFromEquations(c) }
+            repairRequired(c)
         }
         // Preferences drift too (a removed row's rounding stays in the rows
         // it was substituted into, a huge constant shifted away leaves its
@@ -188,11 +174,29 @@ extension Solver {
             guard c >= 0, repaired[c] == nil, tableau.components[c].constraintCount <= 64,
                   wideCoefficients || equationDrifts(slot) else { continue }
             repaired[c] = 1
-            tableau.counters.componentsRefreshed += 1
-            if !refactor(c, rows: true) && tableau.components[c].alive {
-                tableau.anomalies += 1
-                rebuildFromEquations(c)
-            }
+            refresh(c)
+        }
+    }
+
+    /// Component `c` has a required equation that does not hold: its values
+    /// are computed afresh (and its rows, when small), and a small one whose
+    /// basis no values solve, or that still drifts, is rebuilt. A repair.
+    private func repairRequired(_ c: Int) {
+        tableau.anomalies += 1
+        tableau.counters.componentsRefreshed += 1
+        let small = tableau.components[c].constraintCount <= 64
+        let solved = refactor(c, rows: small)
+        guard tableau.components[c].alive, small else { return }
+        if solved { rebuildIfStillDrifting(c) } else { rebuildFromEquations(c) }
+    }
+
+    /// Small component `c` takes its values and rows afresh from its
+    /// equations; not a repair unless its basis turns out singular.
+    private func refresh(_ c: Int) {
+        tableau.counters.componentsRefreshed += 1
+        if !refactor(c, rows: true) && tableau.components[c].alive {
+            tableau.anomalies += 1
+            rebuildFromEquations(c)
         }
     }
 
