@@ -221,7 +221,7 @@ extension Solver {
     /// from its equations.
     @discardableResult
     private func rebuildIfStillDrifting(_ c: Int) -> [UInt64: Conflict] {
-        tableau.records(of: c).contains(where: requiredDrifts) ? rebuildFromEquations(c) : [:]
+        tableau.anyRecord(of: c, where: requiredDrifts) ? rebuildFromEquations(c) : [:]
     }
 
     /// What the check after a required add decided.
@@ -244,12 +244,12 @@ extension Solver {
     /// whether that refactor could solve its basis.
     private func breaksRequired(_ c: Int) -> (broken: Bool, solved: Bool) {
         guard c >= 0, tableau.components[c].constraintCount <= 64,
-              tableau.records(of: c).contains(where: requiredDrifts) else { return (false, true) }
+              tableau.anyRecord(of: c, where: requiredDrifts) else { return (false, true) }
         tableau.anomalies += 1
         tableau.counters.componentsRefreshed += 1
         let solved = refactor(c, rows: true)
         guard tableau.components[c].alive else { return (false, solved) }
-        return (!solved || tableau.records(of: c).contains(where: requiredDrifts), solved)
+        return (!solved || tableau.anyRecord(of: c, where: requiredDrifts), solved)
     }
 
     /// The check, run at once on the component of a required constraint

@@ -63,6 +63,12 @@ extension Tableau {
     struct EnteringChoice {
         var bland = Int.max, shortest = Int.max, shortestRows = Int.max
 
+        /// Whether `s` would change the choice: it is Bland's so far, or its
+        /// column is the shortest so far.
+        func improves(_ s: Int, rows: Int) -> Bool {
+            s < bland || rows < shortestRows || (rows == shortestRows && s < shortest)
+        }
+
         mutating func offer(_ s: Int, rows: Int) {
             if s < bland { bland = s }
             if rows < shortestRows || (rows == shortestRows && s < shortest) {
@@ -140,8 +146,7 @@ extension Tableau {
                     let s = cell.symbol
                     let rows = symbolInfo[s].column.live
                     // Neither Bland's nor a shorter column: no need to check it.
-                    guard s < choice.bland || rows < choice.shortestRows
-                            || (rows == choice.shortestRows && s < choice.shortest) else { continue }
+                    guard choice.improves(s, rows: rows) else { continue }
                     if symbolInfo[s].kind == .dummy { continue }
                     for lj in 0..<li where level[lj].row.coefficient(of: s) != 0 { continue candidates }
                     choice.offer(s, rows: rows)
