@@ -66,7 +66,7 @@ extension Solver {
     /// Whether the equation in `slot`, with its marker and error terms,
     /// fails to hold by more than rounding of its largest term: a drift,
     /// which a violated preference (its errors carry the violation) is not.
-    private func equationDrifts(_ slot: Int) -> Bool {
+    func equationDrifts(_ slot: Int) -> Bool {
         let (sum, magnitude) = evaluate(slot, withMarkers: true)
         return abs(sum) > 1e-10 * magnitude + 1e-300
     }

@@ -918,6 +918,15 @@ public final class Solver {
         }
         for c in rebuilt where tableau.components[c].alive && tableau.components[c].constraintCount <= 64 {
             refactor(c)
+            // That refactor's dual simplex pivots on the rows the reinstalls
+            // wrote. Where those no longer say what their equations do, an
+            // equation misses by far more than rounding at the values they
+            // reach (a preference off by 5e9 while its errors read 0), and
+            // the optimum read off them is not one: the rows are then taken
+            // afresh from the equations and optimised again.
+            if tableau.components[c].alive && tableau.anyRecord(of: c, where: equationDrifts) {
+                refactor(c, rows: true)
+            }
         }
         return dropped
     }

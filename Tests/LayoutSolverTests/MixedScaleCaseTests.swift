@@ -756,4 +756,46 @@ import LayoutSolver
         #expect(abs(solver.value(of: x3)) < 1e3)
         #expect(solver.anomalies > anomalies, "the install that failed against the huge values is counted")
     }
+
+    /// A strong `x4 ≥ 0.0073` added to a system whose rows had pivoted
+    /// through 1e22 sent the optimiser into a basis no values solve. The
+    /// rebuild from the equations reinstalled every row and read its values
+    /// afresh, but then pivoted on the reinstalls' rows, which no longer
+    /// said what their equations do: the medium row read 0 error while it
+    /// missed by 5e9, and the answer gave up the medium level for a weak
+    /// one. A rebuild whose equations do not hold with their errors takes
+    /// its rows afresh and optimises again.
+    @Test func aRebuildWhoseRowsDriftTakesThemAfresh() throws {
+        let solver = Solver()
+        let x = (0..<5).map { Variable("x\($0)") }
+        func read() { for v in x { _ = solver.value(of: v) } }   // each step read, as a layout pass would
+        let lever = row([(-3, x[2]), (-2e6, x[4]), (-2, x[1])], 0.001, .lessThanOrEqual, Self.strong)
+        let tie = row([(1, x[0]), (-3, x[1])], -38, .equal, Self.strong)
+        let wide = row([(0.005, x[3]), (-2e6, x[1]), (3, x[2])], 0.02, .greaterThanOrEqual)
+        let steps: [() throws -> Void] = [
+            { try solver.add(lever) }, { try solver.add(tie) }, { try solver.add(wide) },
+            { try solver.add(self.row([(5e6, x[2]), (-0.002, x[0])], -48, .lessThanOrEqual, Self.weak)) },
+            { try solver.setConstant(24, for: wide) },
+            { try solver.add(self.row([(-0.002, x[2])], -47, .lessThanOrEqual, Self.medium)) },
+            { try solver.remove(lever) },
+            { try solver.add(self.row([(5e-6, x[4]), (-2, x[1]), (1e6, x[0])], 3000, .equal, Self.weak)) },
+            { try solver.add(self.row([(-0.003, x[1]), (-1, x[0]), (2, x[2])], -25, .greaterThanOrEqual, Self.strong)) },
+            { try solver.add(self.row([(-5e6, x[1])], 0, .greaterThanOrEqual, Self.strong)) },
+        ]
+        for step in steps { try step(); read() }
+        let medium = row([(-5e6, x[0]), (3000, x[4])], 1.3e7, .lessThanOrEqual, Self.medium)
+        try solver.add(medium)
+        read()
+        try solver.setConstant(40, for: tie)
+        read()
+        let anomalies = solver.anomalies
+        try solver.add(row([(-3, x[4])], 0.022, .lessThanOrEqual, Self.strong))
+        // Exactly: the strong rows hold with x1 = 0, x0 = −40 and x4 at its
+        // least, 0.022 / 3; the medium row then misses by 2e8 + 1.3e7 + 22.
+        #expect(holds(row([(0.005, x[3]), (-2e6, x[1]), (3, x[2])], 24, .greaterThanOrEqual), in: solver))
+        let missed = medium.violation { solver.value(of: $0) }
+        #expect(abs(missed - 213_000_022) <= 1e-6 * 213_000_022, "medium row off by \(missed)")
+        #expect(abs(solver.value(of: x[4]) - 0.022 / 3) < 1e-9)
+        #expect(solver.anomalies > anomalies, "the rebuild is counted")
+    }
 }
