@@ -140,24 +140,41 @@ extension AgentServerTests {
 
         private static func restartMidRun(_ server: AgentTestServer) async throws {
             let database = try await server.freshDatabase()
-            // Enough work that the queue cannot drain before the outage even
-            // when the poll below is slow on a loaded machine (a CI run saw an
-            // agent exit drained, correctly, before the restart with 16 jobs).
-            let total = 48
-            let runID = try await DistributedRunTests.enqueue(database, jobs: total, samples: 4)
-            // Slow samples (50 ms) keep jobs running while the server is away.
+            let total = 48, samples = 4
+            let runID = try await DistributedRunTests.enqueue(database, jobs: total, samples: samples)
+            // Jobs run through the gate while it is open. Closed, each agent's
+            // next job holds after half its samples, so the outage always
+            // comes while both agents hold a job and the queue still has
+            // work, however slowly the polls below run on a loaded machine
+            // (a CI run once saw the whole queue gone before the stop).
+            let gate = try AgentTestDirectories.makeScratch("restart-gate") + "/open"
+            try Data().write(to: URL(fileURLWithPath: gate))
             let agents = try ["left", "right"].map {
                 try DistributedRunTests.agent($0, database, viaFile: $0 == "left",
-                                              extra: ["--engines-config", try Self.fixtureConfig(["FIXTURE_BEHAVIOUR": "slow"]),
+                                              extra: ["--engines-config",
+                                                      try Self.fixtureConfig(["FIXTURE_BEHAVIOUR": "slow", "FIXTURE_GATE": gate]),
                                                       "--exit-when-drained", "--stream-interval", "0.05"])
             }
             try await Self.waitUntil("four jobs done", watching: agents) {
                 try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'done'") >= 4
             }
+            try FileManager.default.removeItem(atPath: gate)
+            // Held: two running jobs with half their samples each, the same a
+            // moment later (a job passing through streams a sample every 50 ms).
+            let queue = try await JobQueue.connect(database.socketConfiguration)
+            var last: QueueProgress?
+            try await Self.waitUntil("both agents held at the gate", watching: agents) {
+                let now = try await queue.progress(runKey: runID.uuidString.lowercased())
+                defer { last = now }
+                try await Task.sleep(for: .milliseconds(200))
+                return now.running == 2 && now.streamedSamples == samples && last == now
+            }
+            await queue.close()
             let queuedAtStop = try await database.count("SELECT count(*) FROM queue_jobs WHERE state = 'queued'")
             try await server.cluster.stop()
             try await Task.sleep(for: .seconds(1.5))
             _ = try await server.cluster.start()
+            try Data().write(to: URL(fileURLWithPath: gate))
             // With jobs still queued, no agent may take the outage for a
             // drained queue: both must still be there when the server is back.
             if queuedAtStop >= 4 {
