@@ -247,13 +247,13 @@ extension Tableau {
         guard rows[slot].linked else { return }
         noteRow(slot)
         var row = takeRow(slot)
-        var pending = LinkQueue()
+        var pending = StampHeap(newestFirst: false)
         for cell in row.cells {
             let u = symbolInfo[cell.symbol].rowOf
-            if u >= 0 { pending.push(stamp: pivotStamp(u), symbol: cell.symbol) }
+            if u >= 0 { pending.push(stamp: pivotStamp(u), cell.symbol) }
         }
         while let x = pending.pop() {
-            writeOut(x, in: &row, slot: slot) { s, stamp in pending.push(stamp: stamp, symbol: s) }
+            writeOut(x, in: &row, slot: slot) { s, stamp in pending.push(stamp: stamp, s) }
         }
         row.linked = false
         swap(&row, &rows[slot])
@@ -293,9 +293,7 @@ extension Tableau {
     mutating func leavingRowThroughLinks(for entering: Int) -> Int? {
         coverSlots(&reachedCoefficients, rows.count, with: 0)
         let epoch = beginVisit()
-        var heap: [(stamp: Int, slot: Int)] = []   // newest pivot stamp on top
-        swap(&heap, &scratchReached)
-        defer { heap.removeAll(keepingCapacity: true); swap(&heap, &scratchReached) }
+        var taking = StampHeap(newestFirst: true)
         var scanned = 0, taken = 0
         func reach(_ s: Int, linkedOnly: Bool) {
             let candidates = symbolInfo[s].column.slots
@@ -307,39 +305,13 @@ extension Tableau {
                 guard b >= 0, symbolInfo[b].kind != .external, !linkedOnly || rows[t].linked,
                       rows[t].index(of: s) != nil else { continue }
                 visitMarks[t] = epoch
-                let item = (stamp: pivotStamp(t), slot: t)
-                heap.append(item)
-                var i = heap.count - 1
-                while i > 0 {
-                    let parent = (i - 1) / 2
-                    guard item.stamp > heap[parent].stamp else { break }
-                    heap[i] = heap[parent]
-                    i = parent
-                }
-                heap[i] = item
+                taking.push(stamp: pivotStamp(t), t)
             }
-        }
-        func pop() -> Int? {
-            guard let top = heap.first else { return nil }
-            let last = heap.removeLast()
-            guard !heap.isEmpty else { return top.slot }
-            var i = 0
-            let n = heap.count
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                guard l < n else { break }
-                let newer = r < n && heap[r].stamp > heap[l].stamp ? r : l
-                guard heap[newer].stamp > last.stamp else { break }
-                heap[i] = heap[newer]
-                i = newer
-            }
-            heap[i] = last
-            return top.slot
         }
         reach(entering, linkedOnly: false)
         var found = -1
         var ratio = Double.infinity
-        while let t = pop() {
+        while let t = taking.pop() {
             taken += 1
             var k = rows[t].coefficient(of: entering)
             if rows[t].linked {
@@ -374,17 +346,22 @@ extension Tableau {
     }
 }
 
-/// The links a restricted row still has to write out, least pivot stamp
-/// first (a binary heap; a symbol may be listed twice).
-private struct LinkQueue {
-    private var items: [(stamp: Int, symbol: Int)] = []
+/// Items (symbols, slots) by pivot stamp, oldest or newest first: a binary
+/// heap, in which an item may be listed twice.
+private struct StampHeap {
+    private var items: [(stamp: Int, item: Int)] = []
+    private let newestFirst: Bool
 
-    mutating func push(stamp: Int, symbol: Int) {
-        items.append((stamp, symbol))
+    init(newestFirst: Bool) { self.newestFirst = newestFirst }
+
+    @inline(__always) private func before(_ a: Int, _ b: Int) -> Bool { newestFirst ? a > b : a < b }
+
+    mutating func push(stamp: Int, _ item: Int) {
+        items.append((stamp, item))
         var i = items.count - 1
         while i > 0 {
             let parent = (i - 1) / 2
-            guard items[i].stamp < items[parent].stamp else { break }
+            guard before(items[i].stamp, items[parent].stamp) else { break }
             items.swapAt(i, parent)
             i = parent
         }
@@ -399,13 +376,13 @@ private struct LinkQueue {
             while true {
                 let l = 2 * i + 1, r = l + 1
                 var m = i
-                if l < items.count && items[l].stamp < items[m].stamp { m = l }
-                if r < items.count && items[r].stamp < items[m].stamp { m = r }
+                if l < items.count && before(items[l].stamp, items[m].stamp) { m = l }
+                if r < items.count && before(items[r].stamp, items[m].stamp) { m = r }
                 if m == i { break }
                 items.swapAt(i, m)
                 i = m
             }
         }
-        return top.symbol
+        return top.item
     }
 }

@@ -235,7 +235,6 @@ struct Tableau {
     /// Scratch for `leavingRowThroughLinks`: per slot reached, the entering
     /// symbol's coefficient in it written out.
     var reachedCoefficients: [Double] = []
-    var scratchReached: [(stamp: Int, slot: Int)] = []
     /// Scratch for `clone`: template symbol → its copy.
     var cloneMap: [Int32] = []
     /// Scratch for `materialize` (local symbol → the copy's) and `shiftShared` (rows moved).
