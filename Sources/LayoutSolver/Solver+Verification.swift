@@ -336,8 +336,7 @@ extension Solver {
             // split from its variables' component; its equation still ties
             // them, so they are refactored together.
             for s in tableau.components[c].symbols {
-                let owner = tableau.symbolInfo[s].ownerOf
-                guard owner >= 0, tableau.records[owner].marker == s, recordInfo[owner].isLive else { continue }
+                guard let owner = tableau.record(markedBy: s), recordInfo[owner].isLive else { continue }
                 for t in keptTerms[recordInfo[owner].termRange] {
                     guard let v = symbolOf[key(t.variable.id)] else { continue }
                     let other = tableau.symbolInfo[v].componentOf
@@ -358,8 +357,7 @@ extension Solver {
             } else if rebuild && tableau.symbolInfo[s].kind != .free {
                 parameters.append(s)
             }
-            let owner = tableau.symbolInfo[s].ownerOf
-            if owner >= 0 && tableau.records[owner].marker == s && recordInfo[owner].isLive { slots.append(owner) }
+            if let owner = tableau.record(markedBy: s), recordInfo[owner].isLive { slots.append(owner) }
         }
         let n = basics.count, p = parameters.count
         guard n == slots.count, n > 0, n <= 512 else { return true }

@@ -212,8 +212,7 @@ extension Tableau {
             }
             let p = pieceOfRoot[root]
             if p > 0 { pieceOf[s] = p }
-            let o = symbolInfo[s].ownerOf
-            if o >= 0 && records[o].marker == s { pieceHasConstraint[p] = true }
+            if record(markedBy: s) != nil { pieceHasConstraint[p] = true }
         }
         // Pieces without a constraint (isolated variables) stay with the first piece.
         var newComponentOfPiece = [Int](repeating: c, count: piece + 1)
@@ -230,8 +229,7 @@ extension Tableau {
             guard target != c else { continue }
             detachFromComponent(s)
             attach(s, to: target)
-            let o = symbolInfo[s].ownerOf
-            if o >= 0 && records[o].marker == s {
+            if record(markedBy: s) != nil {
                 components[target].constraintCount += 1
                 components[c].constraintCount -= 1
             }

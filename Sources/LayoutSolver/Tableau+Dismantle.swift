@@ -2,22 +2,23 @@
 /// leaves little of it: cheaper than pivoting each marker out of rows that
 /// are about to go anyway.
 extension Tableau {
+    /// The record whose marker `s` is, if any: a record belongs to the
+    /// component its marker is in (its error symbols name it as owner too).
+    @inline(__always) func record(markedBy s: Int) -> Int? {
+        let o = symbolInfo[s].ownerOf
+        return o >= 0 && records[o].marker == s ? o : nil
+    }
+
     /// The records of component `c` with a marker in it, in component order.
     func records(of c: Int) -> [Int] {
-        var out: [Int] = []
-        for s in components[c].symbols {
-            let o = symbolInfo[s].ownerOf
-            if o >= 0 && records[o].marker == s { out.append(o) }
-        }
-        return out
+        components[c].symbols.compactMap(record(markedBy:))
     }
 
     /// Whether a record of component `c` meets `predicate`: `records(of:)`
     /// without the array, for the check after every read.
     func anyRecord(of c: Int, where predicate: (Int) -> Bool) -> Bool {
         for s in components[c].symbols {
-            let o = symbolInfo[s].ownerOf
-            if o >= 0 && records[o].marker == s && predicate(o) { return true }
+            if let o = record(markedBy: s), predicate(o) { return true }
         }
         return false
     }
